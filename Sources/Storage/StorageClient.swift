@@ -1,0 +1,40 @@
+import Dependencies
+import DependenciesMacros
+
+/// The reducers' only way to the data. Every endpoint applies the rules in `StorageRules`
+/// (trim, NFC, non-empty, length limits, case-insensitive unique names) and throws `StorageError`.
+///
+/// - `liveValue` / `.live(…)`: SQLite, migrated on open.
+/// - `.inMemory(…)`: plain arrays with the same rules and errors, for tests and previews.
+/// - `testValue`: unimplemented; a test fails if a reducer calls an endpoint it did not set.
+@DependencyClient
+public struct StorageClient: Sendable {
+  /// All bookcases, ordered by name (case-insensitively), each with its word count.
+  public var fetchBookCases: @Sendable () async throws -> [BookCase]
+  public var fetchBookCase: @Sendable (_ id: BookCase.ID) async throws -> BookCase
+  /// The bookcase whose name equals `name` ignoring case and Unicode normalisation.
+  public var findBookCase: @Sendable (_ named: String) async throws -> BookCase
+  public var createBookCase: @Sendable (_ draft: BookCaseDraft) async throws -> BookCase
+  public var updateBookCase: @Sendable (_ id: BookCase.ID, _ draft: BookCaseDraft) async throws -> BookCase
+  /// Deletes the bookcase and every word in it.
+  public var deleteBookCase: @Sendable (_ id: BookCase.ID) async throws -> Void
+  /// The words of one bookcase, oldest first.
+  public var fetchWords: @Sendable (_ bookCaseID: BookCase.ID) async throws -> [Word]
+  public var fetchWord: @Sendable (_ id: Word.ID) async throws -> Word
+  public var addWord: @Sendable (_ bookCaseID: BookCase.ID, _ draft: WordDraft) async throws -> Word
+  public var updateWord: @Sendable (_ id: Word.ID, _ draft: WordDraft) async throws -> Word
+  public var deleteWord: @Sendable (_ id: Word.ID) async throws -> Void
+  /// Yields once after every committed change, including commits by other processes.
+  public var observeChanges: @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
+}
+
+extension StorageClient: TestDependencyKey {
+  public static let testValue = StorageClient()
+}
+
+extension DependencyValues {
+  public var storageClient: StorageClient {
+    get { self[StorageClient.self] }
+    set { self[StorageClient.self] = newValue }
+  }
+}
