@@ -76,6 +76,10 @@ let package = Package(
       name: "ComposableTests",
       dependencies: ["Composable"]
     ),
+    .testTarget(
+      name: "BookCaseFeatureTests",
+      dependencies: ["BookCaseFeature", "Composable", "Storage"]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [
