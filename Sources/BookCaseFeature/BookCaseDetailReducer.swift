@@ -65,12 +65,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .send(.loadWords)
 
       case .task:
-        return .run { send in
-          for await _ in storageClient.observeChanges() {
-            await send(.refreshWords)
-          }
-        }
-        .cancellable(id: CancelID.watch, cancelInFlight: true)
+        return .send(.refreshWords, onEveryChangeIn: storageClient)
+          .cancellable(id: CancelID.watch, cancelInFlight: true)
 
       case .loadWords:
         state.isLoading = true

@@ -60,12 +60,8 @@ public struct BookCaseListReducer: Reducer, Sendable {
         return .send(.loadBookCases)
 
       case .task:
-        return .run { send in
-          for await _ in storageClient.observeChanges() {
-            await send(.refreshBookCases)
-          }
-        }
-        .cancellable(id: CancelID.watch, cancelInFlight: true)
+        return .send(.refreshBookCases, onEveryChangeIn: storageClient)
+          .cancellable(id: CancelID.watch, cancelInFlight: true)
 
       case .loadBookCases:
         state.isLoading = true
