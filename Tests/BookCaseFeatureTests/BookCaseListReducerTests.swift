@@ -102,6 +102,26 @@ final class BookCaseListReducerTests: XCTestCase {
     }
   }
 
+  func testAnErrorOutsideStorageErrorIsStillShown() async {
+    struct Interrupted: Error {}
+    let store = TestStore(initialState: BookCaseListReducer.State()) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCases = { throw Interrupted() }
+    }
+    let shown = StorageError.database(code: -1, message: "Interrupted()", sql: "")
+
+    await store.send(.loadBookCases) {
+      $0.isLoading = true
+    }
+    await store.receive(.bookCasesLoadFailed(shown)) {
+      $0.error = shown
+    }
+    await store.receive(.bookCasesLoaded([])) {
+      $0.isLoading = false
+    }
+  }
+
   // MARK: Watching
 
   func testTaskRefreshesOnEveryChangeUntilCancelled() async {
