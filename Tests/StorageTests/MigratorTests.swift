@@ -325,3 +325,24 @@ import Testing
     #expect(try files(in: directory) == [])
   }
 }
+
+extension MigratorTests {
+  /// As root the permissions below change nothing; run the suite as another user to exercise the fallback
+  /// (`runuser -u nobody -- .build/debug/vocabPackageTests.xctest --testing-library swift-testing`).
+  @Test func readsAReadOnlyFileInAReadOnlyDirectory() async throws {
+    do {
+      let (client, _) = try at(0) { try StorageClient.live(path: path) }
+      _ = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "TOEFL")) }
+    }
+    #expect(try files(in: directory) == ["vocab.sqlite3"])
+    let before = try bytes(path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.url.path)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path) }
+    let (client, report) = try at(1) { try StorageClient.live(path: path) }
+    #expect(!report.didMigrate)
+    #expect(try await client.fetchBookCases().map(\.name) == ["TOEFL"])
+    #expect(try await MigrationClient.live(path: path).status().isUpToDate)
+    #expect(try bytes(path) == before)
+  }
+}
