@@ -57,7 +57,11 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableTests",
-      dependencies: ["Composable"]
+      dependencies: [
+        "Composable",
+        // Without it, reportIssue inside Swift Testing's @Test functions is not recorded.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .executableTarget(
       name: "vocab",
