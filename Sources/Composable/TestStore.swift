@@ -37,12 +37,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let (state, reducer, dependencies) = withDependencies {
-      prepareDependencies(&$0)
-    } operation: {
-      @Dependency(\.self) var dependencies
-      return (initialState(), Reduce(reducer()), dependencies)
-    }
+    let (state, reducer, dependencies) = prepare(initialState, reducer, prepareDependencies)
     self.state = state
     self.currentState = state
     self.stateAfterSend = state

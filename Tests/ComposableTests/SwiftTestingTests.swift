@@ -50,11 +50,7 @@ import Testing
     let (stream, continuation) = AsyncStream.makeStream(of: LoginStatus.self)
     defer { continuation.finish() }
     await withKnownIssue {
-      let store = TestStore(initialState: Session.State()) {
-        Session()
-      } withDependencies: {
-        $0.userClient.status = { stream }
-      }
+      let store = Session.testStore(status: stream)
       await store.send(.task)
       await store.finish(timeout: .milliseconds(10))
     } matching: { issue in
