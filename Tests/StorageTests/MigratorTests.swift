@@ -313,7 +313,7 @@ import Testing
     #expect(try bytes(path) == before)
   }
 
-  @Test func opensAnImmutableCopyWhenTheWALIndexCannotBeCreated() throws {
+  @Test func immutableConnectionsReadAndNeverWrite() throws {
     do { _ = try at(0) { try StorageClient.live(path: path) } }
     let db = try Connection(immutablePath: path)
     #expect(try db.integer("PRAGMA user_version") == Int64(latest))
