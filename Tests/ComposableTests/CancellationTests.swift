@@ -16,11 +16,7 @@ final class CancellationTests: XCTestCase {
 
   func testCancelByIDStopsTheEffect() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = Ticker.testStore(clock: clock)
     await store.send(.startTapped) { $0.isRunning = true }
     await store.send(.stopTapped) { $0.isRunning = false }
     // Had the timer survived, these ticks would be unreceived actions and fail the test.
@@ -29,11 +25,7 @@ final class CancellationTests: XCTestCase {
 
   func testCancelInFlightRestartsTheEffect() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = Ticker.testStore(clock: clock)
     await store.send(.startTapped) { $0.isRunning = true }
     await clock.advance(by: .milliseconds(500))
     await store.send(.startTapped)

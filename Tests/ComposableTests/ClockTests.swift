@@ -5,22 +5,14 @@ import XCTest
 @MainActor
 final class ClockTests: XCTestCase {
   func testSlowJobFinishesAtOnceWithAnImmediateClock() async {
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = ImmediateClock()
-    }
+    let store = Ticker.testStore(clock: ImmediateClock())
     await store.send(.slowJobTapped)
     await store.receive(.slowJobFinished("COMPLETE")) { $0.jobResult = "COMPLETE" }
   }
 
   func testSlowJobWaitsForTheTestClock() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = Ticker.testStore(clock: clock)
     await store.send(.slowJobTapped)
     await clock.advance(by: .seconds(119))
     await store.skipReceivedActions(strict: false)
@@ -31,11 +23,7 @@ final class ClockTests: XCTestCase {
 
   func testTimerTicksWithTheTestClockUntilStopped() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Ticker.State()) {
-      Ticker()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = Ticker.testStore(clock: clock)
     await store.send(.startTapped) { $0.isRunning = true }
     await clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.ticks = 1 }

@@ -76,6 +76,10 @@ final class NavigationStackTests: XCTestCase {
     XCTAssertEqual(Array(stack), ["d"])
     stack[id: 3] = nil
     XCTAssertTrue(stack.isEmpty)
+    XCTAssertNil(stack.popLast())
+    stack.append("e")
+    XCTAssertEqual(stack.popLast(), "e")
+    XCTAssertEqual(stack.ids, [])
   }
 
   func testStackMismatchShowsTheElementIDInTheDiff() async {

@@ -130,11 +130,7 @@ final class NonExhaustiveTests: XCTestCase {
   func testUnassertedEffectsDoNotFailANonExhaustiveTest() async {
     let clock = TestClock()
     let issues = await recordIssues {
-      let store = TestStore(initialState: Ticker.State()) {
-        Ticker()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = Ticker.testStore(clock: clock)
       store.exhaustivity = .off
       await store.send(.startTapped)
       await clock.advance(by: .seconds(3))

@@ -6,11 +6,7 @@ import XCTest
 final class SessionTests: XCTestCase {
   func testStatusChangesAreReceivedUntilTheTaskIsCancelled() async {
     let (stream, continuation) = AsyncStream.makeStream(of: LoginStatus.self)
-    let store = TestStore(initialState: Session.State()) {
-      Session()
-    } withDependencies: {
-      $0.userClient.status = { stream }
-    }
+    let store = Session.testStore(status: stream)
     let task = await store.send(.task)
     continuation.yield(.loggedIn)
     await store.receive(.statusChanged(.loggedIn)) { $0.status = .loggedIn }
@@ -27,11 +23,7 @@ final class SessionTests: XCTestCase {
     let (stream, continuation) = AsyncStream.makeStream(of: LoginStatus.self)
     defer { continuation.finish() }
     let issues = await recordIssues {
-      let store = TestStore(initialState: Session.State()) {
-        Session()
-      } withDependencies: {
-        $0.userClient.status = { stream }
-      }
+      let store = Session.testStore(status: stream)
       await store.send(.task)
       continuation.yield(.loggedIn)
       await store.receive(.statusChanged(.loggedIn)) { $0.status = .loggedIn }

@@ -90,3 +90,15 @@ struct TickerHost: Reducer {
     .forEach(\.stack, action: \.stack) { Ticker() }
   }
 }
+
+extension Ticker {
+  /// A test store whose time is `clock`'s.
+  @MainActor
+  static func testStore(clock: some Clock<Duration>) -> TestStore<State, Action> {
+    TestStore(initialState: State()) {
+      Ticker()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+}
