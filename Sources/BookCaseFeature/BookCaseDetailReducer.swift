@@ -124,6 +124,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
 
       case .deleteWordConfirmed:
         guard let word = state.wordToDelete else { return .none }
+        // Answered: a second confirmation must not start a second deletion.
+        state.wordToDelete = nil
         state.error = nil
         return .run { send in
           try await storageClient.deleteWord(id: word.id)
@@ -137,12 +139,10 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .none
 
       case let .wordDeleted(word):
-        state.wordToDelete = nil
         state.words.remove(id: word.id)
         return state.countChanged()
 
       case let .deleteWordFailed(error):
-        state.wordToDelete = nil
         state.error = error
         return .none
 

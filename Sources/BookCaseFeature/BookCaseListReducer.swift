@@ -93,6 +93,8 @@ public struct BookCaseListReducer: Reducer, Sendable {
 
       case .deleteConfirmed:
         guard let bookCase = state.bookCaseToDelete else { return .none }
+        // Answered: a second confirmation must not start a second deletion (which would fail as not found).
+        state.bookCaseToDelete = nil
         state.error = nil
         return .run { send in
           try await storageClient.deleteBookCase(id: bookCase.id)
@@ -106,7 +108,6 @@ public struct BookCaseListReducer: Reducer, Sendable {
         return .none
 
       case let .bookCaseDeleted(bookCase):
-        state.bookCaseToDelete = nil
         state.deletedBookCase = bookCase
         state.bookCases.remove(id: bookCase.id)
         if state.selectedBookCase?.id == bookCase.id {
@@ -115,7 +116,6 @@ public struct BookCaseListReducer: Reducer, Sendable {
         return .none
 
       case let .deleteFailed(error):
-        state.bookCaseToDelete = nil
         state.error = error
         return .none
 

@@ -78,9 +78,10 @@ final class AppReducerTests: XCTestCase {
     await store.send(.path(.element(id: 1, action: .wordEditor(.deleteButtonTapped)))) {
       $0.path[id: 1, case: \.wordEditor]?.wordToDelete = .sakura
     }
-    await store.send(.path(.element(id: 1, action: .wordEditor(.deleteConfirmed))))
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.wordDeleted(.sakura))))) {
+    await store.send(.path(.element(id: 1, action: .wordEditor(.deleteConfirmed)))) {
       $0.path[id: 1, case: \.wordEditor]?.wordToDelete = nil
+    }
+    await store.receive(.path(.element(id: 1, action: .wordEditor(.wordDeleted(.sakura))))) {
       $0.path[id: 1, case: \.wordEditor]?.deletedWord = .sakura
     }
     await store.receive(.path(.element(id: 1, action: .wordEditor(.delegate(.deleted(.sakura)))))) {

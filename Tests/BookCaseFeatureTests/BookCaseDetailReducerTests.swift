@@ -204,9 +204,10 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
 
     await store.send(.editor(.deleteButtonTapped)) { $0.editor?.wordToDelete = .kaze }
-    await store.send(.editor(.deleteConfirmed))
-    await store.receive(.editor(.wordDeleted(.kaze))) {
+    await store.send(.editor(.deleteConfirmed)) {
       $0.editor?.wordToDelete = nil
+    }
+    await store.receive(.editor(.wordDeleted(.kaze))) {
       $0.editor?.deletedWord = .kaze
     }
     await store.receive(.editor(.delegate(.deleted(.kaze)))) {
@@ -232,14 +233,45 @@ final class BookCaseDetailReducerTests: XCTestCase {
     await store.send(.deleteWordRequested(.sakura)) {
       $0.wordToDelete = .sakura
     }
-    await store.send(.deleteWordConfirmed)
-    await store.receive(.wordDeleted(.sakura)) {
+    await store.send(.deleteWordConfirmed) {
       $0.wordToDelete = nil
+    }
+    await store.receive(.wordDeleted(.sakura)) {
       $0.words = [.kaze]
       $0.bookCase = counted
     }
     await store.receive(.delegate(.bookCaseUpdated(counted)))
     XCTAssertEqual(deleted.value, [Word.sakura.id])
+  }
+
+  func testASecondConfirmationDeletesNothingMore() async {
+    var counted = BookCase.a
+    counted.wordCount = 1
+    let gate = Gate()
+    let deleted = LockIsolated<[Word.ID]>([])
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.deleteWord = { id in
+        await gate.wait()
+        deleted.withValue { $0.append(id) }
+      }
+    }
+
+    await store.send(.deleteWordRequested(.kaze)) {
+      $0.wordToDelete = .kaze
+    }
+    await store.send(.deleteWordConfirmed) {
+      $0.wordToDelete = nil
+    }
+    await store.send(.deleteWordConfirmed)
+    gate.open()
+    await store.receive(.wordDeleted(.kaze)) {
+      $0.words = [.sakura]
+      $0.bookCase = counted
+    }
+    await store.receive(.delegate(.bookCaseUpdated(counted)))
+    XCTAssertEqual(deleted.value, [Word.kaze.id])
   }
 
   func testDeleteWordCancelled() async {
@@ -266,9 +298,10 @@ final class BookCaseDetailReducerTests: XCTestCase {
     await store.send(.deleteWordRequested(.kaze)) {
       $0.wordToDelete = .kaze
     }
-    await store.send(.deleteWordConfirmed)
-    await store.receive(.deleteWordFailed(ioError)) {
+    await store.send(.deleteWordConfirmed) {
       $0.wordToDelete = nil
+    }
+    await store.receive(.deleteWordFailed(ioError)) {
       $0.error = ioError
     }
   }

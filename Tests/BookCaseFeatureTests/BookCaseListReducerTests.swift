@@ -184,14 +184,41 @@ final class BookCaseListReducerTests: XCTestCase {
       $0.storageClient.deleteBookCase = { id in deleted.withValue { $0.append(id) } }
     }
 
-    await store.send(.deleteConfirmed)
-    await store.receive(.bookCaseDeleted(.a)) {
+    await store.send(.deleteConfirmed) {
       $0.bookCaseToDelete = nil
+    }
+    await store.receive(.bookCaseDeleted(.a)) {
       $0.deletedBookCase = .a
       $0.bookCases = [.b]
       $0.selectedBookCase = nil
     }
     XCTAssertEqual(deleted.value, [BookCase.a.id])
+  }
+
+  func testASecondConfirmationDeletesNothingMore() async {
+    let gate = Gate()
+    let deleted = LockIsolated<[BookCase.ID]>([])
+    var initial = BookCaseListReducer.State(bookCases: [.a, .b])
+    initial.bookCaseToDelete = .b
+    let store = TestStore(initialState: initial) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.deleteBookCase = { id in
+        await gate.wait()
+        deleted.withValue { $0.append(id) }
+      }
+    }
+
+    await store.send(.deleteConfirmed) {
+      $0.bookCaseToDelete = nil
+    }
+    await store.send(.deleteConfirmed)
+    gate.open()
+    await store.receive(.bookCaseDeleted(.b)) {
+      $0.deletedBookCase = .b
+      $0.bookCases = [.a]
+    }
+    XCTAssertEqual(deleted.value, [BookCase.b.id])
   }
 
   func testDeleteCancelledKeepsEverything() async {
@@ -217,9 +244,10 @@ final class BookCaseListReducerTests: XCTestCase {
       $0.storageClient.deleteBookCase = { _ in throw ioError }
     }
 
-    await store.send(.deleteConfirmed)
-    await store.receive(.deleteFailed(ioError)) {
+    await store.send(.deleteConfirmed) {
       $0.bookCaseToDelete = nil
+    }
+    await store.receive(.deleteFailed(ioError)) {
       $0.error = ioError
     }
   }

@@ -23,3 +23,22 @@ extension Word {
 /// A storage failure as SQLite would report it.
 let diskFull = StorageError.database(code: 13, message: "database or disk is full", sql: "INSERT INTO word …")
 let ioError = StorageError.database(code: 10, message: "disk I/O error", sql: "SELECT … FROM bookcase")
+
+/// Holds storage calls back until the test opens it, so the test can act while they are in flight.
+struct Gate: Sendable {
+  private let opened: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (opened, continuation) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  /// Returns once the gate is open (or the waiting task is cancelled).
+  func wait() async {
+    for await _ in opened {}
+  }
+
+  func open() {
+    continuation.finish()
+  }
+}

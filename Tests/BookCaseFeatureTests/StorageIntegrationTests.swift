@@ -166,9 +166,10 @@ final class StorageIntegrationTests: XCTestCase {
     await store.send(.path(.element(id: 2, action: .wordEditor(.deleteButtonTapped)))) {
       $0.path[id: 2, case: \.wordEditor]?.wordToDelete = sakura
     }
-    await store.send(.path(.element(id: 2, action: .wordEditor(.deleteConfirmed))))
-    await store.receive(.path(.element(id: 2, action: .wordEditor(.wordDeleted(sakura))))) {
+    await store.send(.path(.element(id: 2, action: .wordEditor(.deleteConfirmed)))) {
       $0.path[id: 2, case: \.wordEditor]?.wordToDelete = nil
+    }
+    await store.receive(.path(.element(id: 2, action: .wordEditor(.wordDeleted(sakura))))) {
       $0.path[id: 2, case: \.wordEditor]?.deletedWord = sakura
     }
     jlpt.wordCount = 1
@@ -208,9 +209,10 @@ final class StorageIntegrationTests: XCTestCase {
     // Delete it, with the word still in it.
     await store.send(.list(.deleteRequested(renamed))) { $0.list.bookCaseToDelete = renamed }
     XCTAssertEqual(store.state.list.bookCaseToDelete?.wordCount, 1)
-    await store.send(.list(.deleteConfirmed))
-    await store.receive(.list(.bookCaseDeleted(renamed))) {
+    await store.send(.list(.deleteConfirmed)) {
       $0.list.bookCaseToDelete = nil
+    }
+    await store.receive(.list(.bookCaseDeleted(renamed))) {
       $0.list.deletedBookCase = renamed
       $0.list.bookCases = []
       $0.list.selectedBookCase = nil
