@@ -108,7 +108,7 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
       case let .editor(.delegate(.updated(word))):
         state.editor = nil
         state.words[id: word.id] = word
-        return .none
+        return state.reloadIfLoading()
 
       case let .editor(.delegate(.deleted(word))):
         state.editor = nil
@@ -160,6 +160,12 @@ extension BookCaseDetailReducer.State {
   /// Brings the bookcase's count in line with the words shown and tells the parent.
   mutating func countChanged() -> Effect<BookCaseDetailReducer.Action> {
     bookCase.wordCount = words.count
-    return .send(.delegate(.bookCaseUpdated(bookCase)))
+    return .merge(.send(.delegate(.bookCaseUpdated(bookCase))), reloadIfLoading())
+  }
+
+  /// A load in flight may have read storage before the change just made and would undo it when it lands:
+  /// start it again, which cancels the stale one.
+  func reloadIfLoading() -> Effect<BookCaseDetailReducer.Action> {
+    isLoading ? .send(.loadWords) : .none
   }
 }

@@ -113,7 +113,7 @@ public struct BookCaseListReducer: Reducer, Sendable {
         if state.selectedBookCase?.id == bookCase.id {
           state.selectedBookCase = nil
         }
-        return .none
+        return state.reloadIfLoading()
 
       case let .deleteFailed(error):
         state.error = error
@@ -134,7 +134,7 @@ public struct BookCaseListReducer: Reducer, Sendable {
         if state.selectedBookCase?.id == bookCase.id {
           state.selectedBookCase = bookCase
         }
-        return .none
+        return state.reloadIfLoading()
 
       case .form(.delegate(.cancelled)):
         state.form = nil
@@ -147,5 +147,13 @@ public struct BookCaseListReducer: Reducer, Sendable {
     .ifLet(\.form, action: \.form) {
       BookCaseFormReducer()
     }
+  }
+}
+
+extension BookCaseListReducer.State {
+  /// A load in flight may have read storage before the change just made and would undo it when it lands
+  /// (a deleted row back, a new one gone): start it again, which cancels the stale one.
+  func reloadIfLoading() -> Effect<BookCaseListReducer.Action> {
+    isLoading ? .send(.loadBookCases) : .none
   }
 }

@@ -98,6 +98,75 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
+  func testADeletionDuringALoadRestartsTheLoadSoTheWordStaysGone() async {
+    var counted = BookCase.a
+    counted.wordCount = 1
+    let started = Gate()
+    let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.kaze] }
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { _ in await read() }
+      $0.storageClient.deleteWord = { _ in }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.deleteWordRequested(.sakura)) {
+      $0.wordToDelete = .sakura
+    }
+    await store.send(.deleteWordConfirmed) {
+      $0.wordToDelete = nil
+    }
+    await store.receive(.wordDeleted(.sakura)) {
+      $0.words = [.kaze]
+      $0.bookCase = counted
+    }
+    await store.receive(.delegate(.bookCaseUpdated(counted)))
+    await store.receive(.loadWords)
+    await store.receive(.wordsLoaded(.a, [.kaze])) {
+      $0.isLoading = false
+    }
+  }
+
+  func testAnEditDuringALoadRestartsTheLoadSoTheEditStays() async {
+    let updated = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
+    let started = Gate()
+    let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.sakura, updated] }
+    let store = TestStore(
+      initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze], editor: WordEditorReducer.State(editing: .kaze))
+    ) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { _ in await read() }
+      $0.storageClient.updateWord = { _, _ in updated }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.editor(.meaningChanged("breeze"))) { $0.editor?.meaning = "breeze" }
+    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.wordSaved(updated))) {
+      $0.editor?.isSaving = false
+      $0.editor?.savedWord = updated
+      $0.editor?.word = updated
+    }
+    await store.receive(.editor(.delegate(.updated(updated)))) {
+      $0.editor = nil
+      $0.words = [.sakura, updated]
+    }
+    await store.receive(.loadWords)
+    await store.receive(.wordsLoaded(.a, [.sakura, updated])) {
+      $0.isLoading = false
+    }
+  }
+
   // MARK: Watching
 
   func testTaskRefreshesOnEveryChangeUntilCancelled() async {

@@ -252,6 +252,35 @@ final class BookCaseListReducerTests: XCTestCase {
     }
   }
 
+  func testADeletionDuringALoadRestartsTheLoadSoTheRowStaysGone() async {
+    let stored = LockIsolated([BookCase.a, .b])
+    let started = Gate()
+    var initial = BookCaseListReducer.State(bookCases: [.a, .b])
+    initial.bookCaseToDelete = .b
+    let store = TestStore(initialState: initial) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCases = readStaleFirst([.a, .b], started: started) { stored.value }
+      $0.storageClient.deleteBookCase = { id in stored.withValue { $0.removeAll { $0.id == id } } }
+    }
+
+    await store.send(.loadBookCases) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.deleteConfirmed) {
+      $0.bookCaseToDelete = nil
+    }
+    await store.receive(.bookCaseDeleted(.b)) {
+      $0.deletedBookCase = .b
+      $0.bookCases = [.a]
+    }
+    await store.receive(.loadBookCases)
+    await store.receive(.bookCasesLoaded([.a])) {
+      $0.isLoading = false
+    }
+  }
+
   // MARK: The form
 
   func testCreatedBookCaseIsInsertedInNameOrder() async {
@@ -279,6 +308,40 @@ final class BookCaseListReducerTests: XCTestCase {
     await store.receive(.form(.delegate(.created(created)))) {
       $0.form = nil
       $0.bookCases = [.a, created, .b]
+    }
+  }
+
+  func testABookCaseCreatedDuringALoadRestartsTheLoadSoTheRowStays() async {
+    let created = BookCase(id: 9, name: "n2 grammar", createdAt: .t1, updatedAt: .t1)
+    let started = Gate()
+    let store = TestStore(
+      initialState: BookCaseListReducer.State(bookCases: [.a, .b], form: BookCaseFormReducer.State(name: "n2 grammar"))
+    ) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCases = readStaleFirst([.a, .b], started: started) { [.a, created, .b] }
+      $0.storageClient.createBookCase = { _ in created }
+    }
+
+    await store.send(.loadBookCases) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.form(.saveButtonTapped)) {
+      $0.form?.isSaving = true
+    }
+    await store.receive(.form(.bookCaseSaved(created))) {
+      $0.form?.isSaving = false
+      $0.form?.savedBookCase = created
+      $0.form?.mode = .rename(created)
+    }
+    await store.receive(.form(.delegate(.created(created)))) {
+      $0.form = nil
+      $0.bookCases = [.a, created, .b]
+    }
+    await store.receive(.loadBookCases)
+    await store.receive(.bookCasesLoaded([.a, created, .b])) {
+      $0.isLoading = false
     }
   }
 

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Storage
 
@@ -40,5 +41,21 @@ struct Gate: Sendable {
 
   func open() {
     continuation.finish()
+  }
+}
+
+/// A read that took its snapshot before a write and has not answered yet: the first call opens `started`
+/// and then waits until its load is cancelled (answering `stale`, which a cancelled effect cannot send);
+/// every later call answers `current()`. A reducer that let the first load land would show `stale`.
+func readStaleFirst<Value: Sendable>(
+  _ stale: Value, started: Gate, then current: @escaping @Sendable () -> Value
+) -> @Sendable () async -> Value {
+  let calls = LockIsolated(0)
+  let neverOpened = Gate()
+  return {
+    guard calls.withValue({ $0 += 1; return $0 }) == 1 else { return current() }
+    started.open()
+    await neverOpened.wait()
+    return stale
   }
 }
