@@ -86,6 +86,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         // The two reads are not one snapshot: the count follows the words shown.
         state.bookCase.wordCount = words.count
         state.words = IdentifiedArray(uniqueElements: words)
+        // A pending deletion follows the load, or is dropped when the word is gone.
+        state.wordToDelete = state.wordToDelete.flatMap { state.words[id: $0.id] }
         return .none
 
       case let .loadFailed(error):

@@ -76,6 +76,10 @@ public struct BookCaseListReducer: Reducer, Sendable {
       case let .bookCasesLoaded(bookCases):
         state.isLoading = false
         state.bookCases = IdentifiedArray(uniqueElements: bookCases)
+        // The selection and a pending deletion follow the load: renamed and recounted (the confirmation
+        // states how many words go), or dropped when the bookcase is gone.
+        state.selectedBookCase = state.selectedBookCase.flatMap { state.bookCases[id: $0.id] }
+        state.bookCaseToDelete = state.bookCaseToDelete.flatMap { state.bookCases[id: $0.id] }
         return .none
 
       case let .bookCasesLoadFailed(error):

@@ -81,6 +81,29 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
+  func testALoadDropsThePendingDeletionOfAWordDeletedElsewhere() async {
+    var counted = BookCase.a
+    counted.wordCount = 1
+    var initial = BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])
+    initial.wordToDelete = .sakura
+    let store = TestStore(initialState: initial) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { _ in [.kaze] }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await store.receive(.wordsLoaded(.a, [.kaze])) {
+      $0.isLoading = false
+      $0.bookCase = counted
+      $0.words = [.kaze]
+      $0.wordToDelete = nil
+    }
+  }
+
   func testTheCountFollowsTheWordsReadWhenAWriteLandsBetweenTheTwoReads() async {
     let stale = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 1, createdAt: .t0, updatedAt: .t0)
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {

@@ -102,6 +102,27 @@ final class BookCaseListReducerTests: XCTestCase {
     }
   }
 
+  func testALoadRefreshesTheSelectionAndThePendingDeletionOrDropsThem() async {
+    let grown = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 5, createdAt: .t0, updatedAt: .t0)
+    var initial = BookCaseListReducer.State(bookCases: [.a, .b], selectedBookCase: .b)
+    initial.bookCaseToDelete = .a
+    let store = TestStore(initialState: initial) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCases = { [grown] }
+    }
+
+    await store.send(.loadBookCases) {
+      $0.isLoading = true
+    }
+    await store.receive(.bookCasesLoaded([grown])) {
+      $0.isLoading = false
+      $0.bookCases = [grown]
+      $0.selectedBookCase = nil
+      $0.bookCaseToDelete = grown
+    }
+  }
+
   func testAnErrorOutsideStorageErrorIsStillShown() async {
     struct Interrupted: Error {}
     let store = TestStore(initialState: BookCaseListReducer.State()) {

@@ -182,11 +182,15 @@ final class StorageIntegrationTests: XCTestCase {
     let storedWords = try await client.fetchWords(bookCaseID: jlpt.id)
     XCTAssertEqual(storedWords, [breeze])
 
-    // Back to the list. A reload changes nothing: the in-place updates matched storage.
+    // Back to the list. A reload leaves the rows as they were (the in-place updates matched storage) and
+    // brings the selection, picked before any word was added, up to date.
     await store.send(.path(.popFrom(id: 0))) { $0.path.pop(from: 0) }
     await store.send(.list(.refreshBookCases))
     await store.receive(.list(.loadBookCases)) { $0.list.isLoading = true }
-    await store.receive(.list(.bookCasesLoaded([jlpt]))) { $0.list.isLoading = false }
+    await store.receive(.list(.bookCasesLoaded([jlpt]))) {
+      $0.list.isLoading = false
+      $0.list.selectedBookCase = jlpt
+    }
 
     // Rename it.
     let renamed = BookCase(id: 1, name: "JLPT N2", description: "Japanese", wordCount: 1, createdAt: .t0, updatedAt: .t1)
