@@ -57,8 +57,8 @@ final class StorageIntegrationTests: XCTestCase {
     XCTAssertEqual(byID.id, BookCase.b.id)
   }
 
-  /// create bookcase → add words → edit → delete word → rename → delete bookcase, through the app's
-  /// screens, checking the state after every step and storage along the way.
+  /// create bookcase (and a refused duplicate) → add words → edit → delete word → rename → delete bookcase,
+  /// through the app's screens, checking the state after every step and storage along the way.
   private func runWholeSession(on client: StorageClient) async throws {
     let store = TestStore(initialState: AppReducer.State()) {
       AppReducer()
@@ -88,6 +88,20 @@ final class StorageIntegrationTests: XCTestCase {
       $0.list.form = nil
       $0.list.bookCases = [jlpt]
     }
+
+    // The same name in other letters is refused by storage: the form says which bookcase has it and keeps
+    // what was typed; the list and storage are unchanged.
+    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.form = BookCaseFormReducer.State() }
+    await store.send(.list(.form(.nameChanged("jlpt n3")))) { $0.list.form?.name = "jlpt n3" }
+    await store.send(.list(.form(.saveButtonTapped))) { $0.list.form?.isSaving = true }
+    await store.receive(.list(.form(.saveFailed(.duplicateBookCaseName("JLPT N3"))))) {
+      $0.list.form?.isSaving = false
+      $0.list.form?.error = .duplicateBookCaseName("JLPT N3")
+    }
+    await store.send(.list(.form(.cancelButtonTapped)))
+    await store.receive(.list(.form(.delegate(.cancelled)))) { $0.list.form = nil }
+    let afterDuplicate = try await client.fetchBookCases()
+    XCTAssertEqual(afterDuplicate, [jlpt])
 
     // Open it: the detail loads, with no words yet.
     await store.send(.list(.bookCaseSelected(jlpt))) {
