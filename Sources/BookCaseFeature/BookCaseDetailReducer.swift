@@ -99,6 +99,9 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .none
 
       case .addWordButtonTapped:
+        // An open editor keeps its draft: replacing it would drop what was typed, and its save in flight
+        // (not cancelled, the editor state has no identity) would land in the new one.
+        guard state.editor == nil else { return .none }
         state.editor = WordEditorReducer.State(addingTo: state.bookCase.id)
         return .none
 

@@ -261,6 +261,16 @@ final class BookCaseDetailReducerTests: XCTestCase {
     await store.receive(.delegate(.bookCaseUpdated(counted)))
   }
 
+  func testAddWhileTheEditorIsOpenKeepsItsDraft() async {
+    var editor = WordEditorReducer.State(addingTo: BookCase.a.id)
+    editor.term = "雨"
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, editor: editor)) {
+      BookCaseDetailReducer()
+    }
+
+    await store.send(.addWordButtonTapped)
+  }
+
   func testWordUpdatedInTheEditorReplacesItsRow() async {
     let updated = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
     let store = TestStore(
