@@ -301,6 +301,7 @@ import Testing
       return
     }
     #expect(code & 0xFF == SQLITE_READONLY)
+    #expect("\(error!)".hasPrefix("the database is read-only, so nothing was changed"))
     #expect(try bytes(path) == before)
   }
 
