@@ -132,6 +132,8 @@ import Testing
     #expect(throws: StorageError.fieldTooLong(.name, limit: 100)) {
       try StorageRules.validated(BookCaseDraft(name: String(repeating: "é", count: 101).decomposedStringWithCanonicalMapping))
     }
+    #expect(try StorageRules.validated(BookCaseDraft(name: "\u{FEFF}I ❤️ Seoul ❤️\u{200B}")).name == "I ❤️ Seoul ❤️")
+    #expect(StorageRules.normalizedLine("\u{200B}a\u{200D}b\u{00A0}") == "a\u{200D}b")
     #expect(StorageRules.maxLength(of: .note) == StorageRules.maxNoteLength)
   }
 

@@ -89,7 +89,7 @@ struct Snapshot: Equatable {
       let before = try await Snapshot(client)
       let attempts: [(String, String)] = [
         ("jlpt n3", "JLPT N3"), (" JLPT N3", "JLPT N3"), ("ärger", "Ärger"),
-        ("A\u{0308}RGER", "Ärger"), (hangul, hangul),
+        ("A\u{0308}RGER", "Ärger"), (hangul, hangul), ("\u{FEFF}JLPT N3\u{200B}", "JLPT N3"),
       ]
       for (name, existing) in attempts {
         let error = await thrownError { try await client.createBookCase(BookCaseDraft(name: name)) }
@@ -210,6 +210,7 @@ struct Snapshot: Equatable {
     let bookCaseDrafts: [(BookCaseDraft, StorageError)] = [
       (BookCaseDraft(name: ""), .emptyField(.name)),
       (BookCaseDraft(name: " \n\t "), .emptyField(.name)),
+      (BookCaseDraft(name: "\u{FEFF}\u{3000}\u{2060}"), .emptyField(.name)),
       (BookCaseDraft(name: long(StorageRules.maxNameLength)), .fieldTooLong(.name, limit: StorageRules.maxNameLength)),
       (BookCaseDraft(name: "ok", description: long(StorageRules.maxDescriptionLength)),
        .fieldTooLong(.description, limit: StorageRules.maxDescriptionLength)),
