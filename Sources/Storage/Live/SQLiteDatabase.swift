@@ -3,11 +3,10 @@ import Dispatch
 
 /// One SQLite connection shared by a live storage client.
 ///
-/// A connection must never run two statements at once, and its calls block, for as long as the busy timeout
-/// while another process holds the write lock. So every use runs on the database's own serial queue: one at a
-/// time, and on a thread of its own, so that a waiting writer never holds one of Swift's cooperative threads
-/// (with more waiters than cores, the task that would release the lock could not run). The lock makes the
-/// queue-confined state checkably `Sendable`; it is never contended.
+/// A connection must never run two statements at once, and its calls block. So every use runs on the
+/// database's own serial queue: one at a time, and never on one of Swift's cooperative threads (with more
+/// writers waiting for another process's lock than cores, the task that would release it could not run).
+/// The lock makes the queue-confined state checkably `Sendable`; it is never contended.
 final class SQLiteDatabase: Sendable {
   private struct State {
     let connection: Connection
@@ -49,24 +48,20 @@ final class SQLiteDatabase: Sendable {
     return changed ?? false
   }
 
-  /// Runs `body` on the queue; the calling task is suspended meanwhile, holding no thread.
+  /// Runs `body` on the queue, with SQLite's errors as `StorageError`s.
   private func onQueue<T: Sendable>(_ body: @escaping @Sendable (inout State) throws -> T) async throws(StorageError)
     -> T
   {
-    try await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StorageError>, Never>) in
-      queue.async { [state] in
-        continuation.resume(returning: Result { () throws(StorageError) in
-          do {
-            return try state.withLock { try body(&$0) }
-          } catch let error as StorageError {
-            throw error
-          } catch let error as SQLiteError {
-            throw error.storageError
-          } catch {
-            throw .database(code: SQLITE_ERROR, message: "\(error)", sql: "")
-          }
-        })
+    try await queue.perform { [state] () throws(StorageError) in
+      do {
+        return try state.withLock { try body(&$0) }
+      } catch let error as StorageError {
+        throw error
+      } catch let error as SQLiteError {
+        throw error.storageError
+      } catch {
+        throw .database(code: SQLITE_ERROR, message: "\(error)", sql: "")
       }
-    }.get()
+    }
   }
 }
