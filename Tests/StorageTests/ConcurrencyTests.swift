@@ -74,6 +74,17 @@ import Testing
     #expect(try await client.fetchBookCase(bookCase.id).wordCount == writers)
   }
 
+  @Test func aClientLetGoClosesItsConnection() async throws {
+    do {
+      let client = try at(0) { try StorageClient.live(path: path).client }
+      let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "TOEFL")) }
+      _ = try await at(0) { try await client.addWord(bookCase.id, WordDraft(term: "abate", meaning: "lessen")) }
+      #expect(try files(in: directory).contains("vocab.sqlite3-wal"))
+    }
+    // SQLite removes the WAL and its index when the last connection closes with every statement finalized.
+    #expect(try files(in: directory) == ["vocab.sqlite3"])
+  }
+
   @Test func anotherConnectionsCommitIsObserved() async throws {
     let watcher = try at(0) { try StorageClient.live(path: path).client }
     let writer = try at(0) { try StorageClient.live(path: path).client }

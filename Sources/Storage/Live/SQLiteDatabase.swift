@@ -52,7 +52,9 @@ final class SQLiteDatabase: Sendable {
   private func onQueue<T: Sendable>(_ body: @escaping @Sendable (inout State) throws -> T) async throws(StorageError)
     -> T
   {
-    try await queue.perform { [state] () throws(StorageError) in
+    // Unowned: the caller holds the database while it waits, and the queue's copy of the job must not keep the
+    // connection open after the caller has resumed and let the client go.
+    try await queue.perform { [unowned state] () throws(StorageError) in
       do {
         return try state.withLock { try body(&$0) }
       } catch let error as StorageError {
