@@ -168,6 +168,19 @@ import Testing
     #expect(try files(in: directory) == ["vocab.sqlite3"])
   }
 
+  @Test func refusesADatabaseWhoseHistoryHasAGap() throws {
+    _ = try migrate(with: embedded)
+    do {
+      let db = try Connection(path: path, mode: .existing)
+      try db.execute("DELETE FROM schema_migrations WHERE version = 1")
+    }
+    let before = try bytes(path)
+    #expect(throws: MigrationError.missingMigration(path: path, version: 1, appliedAfter: latest)) {
+      try at(0) { try StorageClient.live(path: path) }
+    }
+    #expect(try bytes(path) == before)
+  }
+
   @Test(arguments: [Int32(0x4E4F_5445), 0])
   func refusesAnotherApplicationsDatabaseAndLeavesItUnchanged(_ applicationID: Int32) throws {
     do {
@@ -301,6 +314,7 @@ import Testing
       return
     }
     #expect(code & 0xFF == SQLITE_READONLY)
+    #expect("\(error!)".hasPrefix("the database is read-only, so nothing was changed"))
     #expect(try bytes(path) == before)
   }
 
