@@ -130,6 +130,18 @@ import Testing
     #expect(try backup.integer("SELECT count(*) FROM schema_migrations") == Int64(k))
   }
 
+  @Test func aBackupNeverOverwritesAFileThatIsThere() throws {
+    _ = try migrate(with: [embedded[0]])
+    let taken = "\(path).v1-20231114T221320Z.bak"
+    let theirs = Data("somebody else's file".utf8)
+    try theirs.write(to: URL(filePath: taken))
+    let report = try migrate(with: embedded, at: 0)
+    let backupPath = try #require(report.backupPath)
+    #expect(backupPath == "\(path).v1-20231114T221320Z-2.bak")
+    #expect(try bytes(taken) == theirs)
+    #expect(try Connection(path: backupPath, mode: .readOnly).integer("PRAGMA user_version") == 1)
+  }
+
   @Test func refusesADatabaseWhoseMigrationChanged() throws {
     _ = try migrate(with: embedded)
     let before = try bytes(path)

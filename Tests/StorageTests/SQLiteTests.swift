@@ -73,7 +73,7 @@ import Testing
     try b.write { try b.run("INSERT INTO t VALUES (1)") }
   }
 
-  @Test func opensAFileTheProcessMayNotWriteReadOnly() throws {
+  @Test func readOnlyModeReadsAndRefusesToWrite() throws {
     let path = directory.path("ro.sqlite3")
     do {
       let db = try Connection(path: path, mode: .create)

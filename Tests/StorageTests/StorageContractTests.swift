@@ -216,6 +216,9 @@ struct Snapshot: Equatable {
       (BookCaseDraft(name: " \n\t "), .emptyField(.name)),
       (BookCaseDraft(name: "\u{FEFF}\u{3000}\u{2060}"), .emptyField(.name)),
       (BookCaseDraft(name: long(StorageRules.maxNameLength)), .fieldTooLong(.name, limit: StorageRules.maxNameLength)),
+      // One character of two scalars past the limit: the other side of `acceptsFieldsAtTheirLimit…`.
+      (BookCaseDraft(name: String(repeating: "👍🏽", count: StorageRules.maxNameLength + 1)),
+       .fieldTooLong(.name, limit: StorageRules.maxNameLength)),
       (BookCaseDraft(name: "ok", description: long(StorageRules.maxDescriptionLength)),
        .fieldTooLong(.description, limit: StorageRules.maxDescriptionLength)),
     ]
