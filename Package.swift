@@ -63,5 +63,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // End-to-end: runs the built `vocab` binary as a separate process, so it links nothing of the package.
+    .testTarget(name: "vocabTests"),
   ]
 )
