@@ -55,6 +55,10 @@ let package = Package(
       name: "BookCaseFeature",
       dependencies: ["Composable", "Storage"]
     ),
+    .testTarget(
+      name: "ComposableTests",
+      dependencies: ["Composable"]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [

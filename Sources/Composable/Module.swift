@@ -1,1 +1,0 @@
-// Placeholder until the Composable issue lands; replaced by the module's real files.
