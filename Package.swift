@@ -37,6 +37,23 @@ let package = Package(
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      plugins: ["EmbedMigrations"]
+    ),
+    // Embeds migrations/*.sql into Storage at build time, so the binary never carries a stale schema.
+    .executableTarget(name: "MigrationEmbedder"),
+    .plugin(
+      name: "EmbedMigrations",
+      capability: .buildTool(),
+      dependencies: ["MigrationEmbedder"]
+    ),
+    .testTarget(
+      name: "StorageTests",
+      dependencies: [
+        "Storage",
+        "CSQLite",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(

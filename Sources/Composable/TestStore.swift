@@ -24,6 +24,9 @@ public final class TestStore<State: Equatable, Action> {
   private let runtime = EffectRuntime<Action>()
   private let site: CallSite
   private let originalUseMainSerialExecutor = uncheckedUseMainSerialExecutor
+  /// The reporters in force where the store was created: a deinit does not inherit task-locals, so
+  /// the end-of-test checks it makes report through these.
+  private let issueReporters = IssueReporters.current
   private var hasFinished = false
 
   public init<R: Reducer<State, Action>>(
@@ -64,7 +67,9 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   isolated deinit {
-    if !hasFinished { checkCompleted(at: site) }
+    if !hasFinished {
+      withIssueReporters(issueReporters) { checkCompleted(at: site) }
+    }
     runtime.cancelAll()
     uncheckedUseMainSerialExecutor = originalUseMainSerialExecutor
   }
@@ -97,9 +102,9 @@ public final class TestStore<State: Equatable, Action> {
           """,
           at: callSite
         )
-      } else {
-        skipReceived(at: callSite)
       }
+      // Continue from the state they led to, so this send is judged on its own change.
+      skipReceived(at: callSite)
     }
     let previousState = state
     let group = EffectGroup()
@@ -135,7 +140,7 @@ public final class TestStore<State: Equatable, Action> {
       describedAs: dumped(expectedAction),
       mismatch: { received in
         """
-        \(diff(expectedAction, received) ?? dumped(received))
+        \(diff(expectedAction, received, format: .testStore) ?? dumped(received))
 
         (Expected: −, Received: +)
         """
@@ -159,10 +164,10 @@ public final class TestStore<State: Equatable, Action> {
     let casePath = AnyCasePath(actionCase)
     await receive(
       matching: { casePath.extract(from: $0) != nil },
-      describedAs: "an action in case \(caseName(actionCase))",
+      describedAs: "an action in the expected case",
       mismatch: { received in
         """
-        Expected an action in case \(caseName(actionCase)), but received:
+        Expected an action in the case of the given case key path, but received:
 
         \(dumped(received).indented(by: 2))
         """
@@ -187,17 +192,17 @@ public final class TestStore<State: Equatable, Action> {
     let casePath = AnyCasePath(actionCase)
     await receive(
       matching: { casePath.extract(from: $0) == value },
-      describedAs: "\(caseName(actionCase)) holding \(dumped(value))",
+      describedAs: "an action in the expected case holding \(dumped(value))",
       mismatch: { received in
         if let receivedValue = casePath.extract(from: received) {
           return """
-            \(diff(value, receivedValue) ?? dumped(receivedValue))
+            \(diff(value, receivedValue, format: .testStore) ?? dumped(receivedValue))
 
             (Expected: −, Received: +)
             """
         }
         return """
-          Expected an action in case \(caseName(actionCase)), but received:
+          Expected an action in the case of the given case key path, but received:
 
           \(dumped(received).indented(by: 2))
           """
@@ -425,7 +430,7 @@ public final class TestStore<State: Equatable, Action> {
             """
             \(heading): …
 
-            \((diff(expected, actual) ?? "").indented(by: 4))
+            \((diff(expected, actual, format: .testStore) ?? "").indented(by: 4))
 
             (Expected: −, Actual: +)
             """,
@@ -452,7 +457,7 @@ public final class TestStore<State: Equatable, Action> {
             """
             A state change does not match expectation: …
 
-            \((diff(expected, actual) ?? "").indented(by: 4))
+            \((diff(expected, actual, format: .testStore) ?? "").indented(by: 4))
 
             (Expected: −, Actual: +)
             """,
@@ -466,7 +471,7 @@ public final class TestStore<State: Equatable, Action> {
               """
               Skipped assertions: …
 
-              \((diff(asserted, actual) ?? "").indented(by: 4))
+              \((diff(asserted, actual, format: .testStore) ?? "").indented(by: 4))
 
               (Expected: −, Actual: +)
               """,
@@ -488,15 +493,14 @@ public final class TestStore<State: Equatable, Action> {
   }
 }
 
-func dumped(_ value: Any) -> String {
-  String(customDumping: value)
+extension DiffFormat {
+  /// `−` for what the test expected, `+` for what happened, plain spaces for the rest so messages
+  /// read the same in any font.
+  static let testStore = DiffFormat(first: "\u{2212}", second: "+", both: " ")
 }
 
-/// `\.factResponse` → ".factResponse", for messages about case key paths.
-func caseName(_ keyPath: AnyKeyPath) -> String {
-  let description = "\(keyPath)"
-  guard let dot = description.firstIndex(of: ".") else { return description }
-  return String(description[dot...])
+func dumped(_ value: Any) -> String {
+  String(customDumping: value)
 }
 
 extension String.StringInterpolation {

@@ -1,0 +1,158 @@
+import Dependencies
+import Foundation
+
+extension StorageClient {
+  /// A client over plain arrays, starting with `bookCases` and `words`, applying the same rules, order and
+  /// errors as the SQLite client. Word counts are computed from `words`; ids continue after the largest given.
+  public static func inMemory(bookCases: [BookCase] = [], words: [Word] = []) -> StorageClient {
+    let store = Locked(InMemoryStore(bookCases: bookCases, words: words))
+    let changes = ChangeBroadcaster()
+
+    /// Runs a change and, once it succeeded, tells the observers.
+    @Sendable func write<T>(_ body: (inout InMemoryStore) throws(StorageError) -> T) throws(StorageError) -> T {
+      let result = try store.withLock(body)
+      changes.send()
+      return result
+    }
+
+    return StorageClient(
+      fetchBookCases: {
+        store.withLock { store in
+          store.bookCases
+            .sorted { lhs, rhs in
+              let (left, right) = (StorageRules.nameKey(lhs.name), StorageRules.nameKey(rhs.name))
+              return left == right ? lhs.id < rhs.id : left.utf8.lexicographicallyPrecedes(right.utf8)
+            }
+            .map(store.counted)
+        }
+      },
+      fetchBookCase: { id in
+        try store.withLock { store throws(StorageError) in store.counted(try store.bookCase(id: id)) }
+      },
+      findBookCase: { name in
+        let key = StorageRules.nameKey(name)
+        return try store.withLock { store throws(StorageError) in
+          guard let found = store.bookCases.first(where: { StorageRules.nameKey($0.name) == key }) else {
+            throw .bookCaseNamedNotFound(StorageRules.normalizedLine(name))
+          }
+          return store.counted(found)
+        }
+      },
+      createBookCase: { draft in
+        let draft = try StorageRules.validated(draft)
+        @Dependency(\.date.now) var now
+        return try write { store throws(StorageError) in
+          try store.refuseDuplicate(name: draft.name, except: nil)
+          let bookCase = BookCase(
+            id: store.nextBookCaseID, name: draft.name, description: draft.description,
+            createdAt: now.storedPrecision, updatedAt: now.storedPrecision)
+          store.nextBookCaseID += 1
+          store.bookCases.append(bookCase)
+          return store.counted(bookCase)
+        }
+      },
+      updateBookCase: { id, draft in
+        let draft = try StorageRules.validated(draft)
+        @Dependency(\.date.now) var now
+        return try write { store throws(StorageError) in
+          let index = try store.bookCaseIndex(id: id)
+          try store.refuseDuplicate(name: draft.name, except: id)
+          store.bookCases[index].name = draft.name
+          store.bookCases[index].description = draft.description
+          store.bookCases[index].updatedAt = now.storedPrecision
+          return store.counted(store.bookCases[index])
+        }
+      },
+      deleteBookCase: { id in
+        try write { store throws(StorageError) in
+          let index = try store.bookCaseIndex(id: id)
+          store.bookCases.remove(at: index)
+          store.words.removeAll { $0.bookCaseID == id }
+        }
+      },
+      fetchWords: { bookCaseID in
+        try store.withLock { store throws(StorageError) in
+          _ = try store.bookCaseIndex(id: bookCaseID)
+          return store.words.filter { $0.bookCaseID == bookCaseID }.sorted { $0.id < $1.id }
+        }
+      },
+      fetchWord: { id in
+        try store.withLock { store throws(StorageError) in store.words[try store.wordIndex(id: id)] }
+      },
+      addWord: { bookCaseID, draft in
+        let draft = try StorageRules.validated(draft)
+        @Dependency(\.date.now) var now
+        return try write { store throws(StorageError) in
+          _ = try store.bookCaseIndex(id: bookCaseID)
+          let word = Word(
+            id: store.nextWordID, bookCaseID: bookCaseID, term: draft.term, meaning: draft.meaning,
+            example: draft.example, note: draft.note, createdAt: now.storedPrecision, updatedAt: now.storedPrecision)
+          store.nextWordID += 1
+          store.words.append(word)
+          return word
+        }
+      },
+      updateWord: { id, draft in
+        let draft = try StorageRules.validated(draft)
+        @Dependency(\.date.now) var now
+        return try write { store throws(StorageError) in
+          let index = try store.wordIndex(id: id)
+          store.words[index].term = draft.term
+          store.words[index].meaning = draft.meaning
+          store.words[index].example = draft.example
+          store.words[index].note = draft.note
+          store.words[index].updatedAt = now.storedPrecision
+          return store.words[index]
+        }
+      },
+      deleteWord: { id in
+        try write { store throws(StorageError) in
+          let index = try store.wordIndex(id: id)
+          store.words.remove(at: index)
+        }
+      },
+      observeChanges: { changes.stream() }
+    )
+  }
+}
+
+/// The in-memory client's data.
+struct InMemoryStore {
+  var bookCases: [BookCase]
+  var words: [Word]
+  var nextBookCaseID: BookCase.ID
+  var nextWordID: Word.ID
+
+  init(bookCases: [BookCase], words: [Word]) {
+    self.bookCases = bookCases
+    self.words = words
+    self.nextBookCaseID = (bookCases.map(\.id).max() ?? 0) + 1
+    self.nextWordID = (words.map(\.id).max() ?? 0) + 1
+  }
+
+  /// The bookcase with its word count as it stands.
+  func counted(_ bookCase: BookCase) -> BookCase {
+    var bookCase = bookCase
+    bookCase.wordCount = words.count { $0.bookCaseID == bookCase.id }
+    return bookCase
+  }
+
+  func bookCase(id: BookCase.ID) throws(StorageError) -> BookCase { bookCases[try bookCaseIndex(id: id)] }
+
+  func bookCaseIndex(id: BookCase.ID) throws(StorageError) -> Int {
+    guard let index = bookCases.firstIndex(where: { $0.id == id }) else { throw .bookCaseNotFound(id: id) }
+    return index
+  }
+
+  func wordIndex(id: Word.ID) throws(StorageError) -> Int {
+    guard let index = words.firstIndex(where: { $0.id == id }) else { throw .wordNotFound(id: id) }
+    return index
+  }
+
+  func refuseDuplicate(name: String, except id: BookCase.ID?) throws(StorageError) {
+    let key = StorageRules.nameKey(name)
+    if let existing = bookCases.first(where: { $0.id != id && StorageRules.nameKey($0.name) == key }) {
+      throw .duplicateBookCaseName(existing.name)
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import Dependencies
+import Foundation
+import IssueReporting
+
+extension StorageClient {
+  /// Opens (or creates) the database at `path`, migrates it to the latest schema and returns a client over
+  /// it, with what migrating did: show `migration.summary` when `migration.didMigrate`.
+  ///
+  /// Throws `MigrationError` when the file cannot be opened or is refused (not a database, another
+  /// application's, made by a newer vocab, a changed migration); a refused file is left unchanged.
+  /// `.readOnly` (or a file the process may not write) gives a client that reads, and whose writes fail
+  /// with `StorageError.database`.
+  public static func live(path: String, mode: OpenMode = .create) throws(MigrationError)
+    -> (client: StorageClient, migration: MigrationReport)
+  {
+    @Dependency(\.date.now) var now
+    let connection = try Connection.opened(path: path, mode: mode)
+    let report = try Migrator(migrations: Migration.embedded()).migrate(connection, now: now)
+    do {
+      return (.sqlite(try SQLiteDatabase(connection)), report)
+    } catch {
+      throw .database(path: path, message: error.description)
+    }
+  }
+
+  /// A migrated SQLite database in memory, gone when the client is.
+  public static func liveInMemory() throws(MigrationError) -> StorageClient {
+    @Dependency(\.date.now) var now
+    let connection: Connection
+    do {
+      connection = try Connection(inMemory: ())
+    } catch {
+      throw .cannotOpen(path: ":memory:", reason: error.message)
+    }
+    _ = try Migrator(migrations: Migration.embedded()).migrate(connection, now: now)
+    do {
+      return .sqlite(try SQLiteDatabase(connection))
+    } catch {
+      throw .database(path: ":memory:", message: error.description)
+    }
+  }
+
+  static func sqlite(_ database: SQLiteDatabase) -> StorageClient {
+    StorageClient(
+      fetchBookCases: {
+        try database.read { db in
+          try db.rows("SELECT \(bookCaseColumns) FROM bookcases ORDER BY name_key, id", [], BookCase.init(row:))
+        }
+      },
+      fetchBookCase: { id in
+        try database.read { db in try db.bookCase(id: id) }
+      },
+      findBookCase: { name in
+        let key = StorageRules.nameKey(name)
+        return try database.read { db in
+          guard
+            let found = try db.row(
+              "SELECT \(bookCaseColumns) FROM bookcases WHERE name_key = ?", [.text(key)], BookCase.init(row:))
+          else { throw StorageError.bookCaseNamedNotFound(StorageRules.normalizedLine(name)) }
+          return found
+        }
+      },
+      createBookCase: { draft in
+        let draft = try StorageRules.validated(draft)
+        let key = StorageRules.nameKey(draft.name)
+        @Dependency(\.date.now) var now
+        return try database.write { db in
+          try db.refuseDuplicate(key: key, except: nil)
+          try db.run(
+            "INSERT INTO bookcases (name, name_key, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+            [.text(draft.name), .text(key), .text(draft.description), .integer(now.unixMilliseconds),
+             .integer(now.unixMilliseconds)])
+          return try db.bookCase(id: db.lastInsertRowID)
+        }
+      },
+      updateBookCase: { id, draft in
+        let draft = try StorageRules.validated(draft)
+        let key = StorageRules.nameKey(draft.name)
+        @Dependency(\.date.now) var now
+        return try database.write { db in
+          _ = try db.bookCase(id: id)
+          try db.refuseDuplicate(key: key, except: id)
+          try db.run(
+            "UPDATE bookcases SET name = ?, name_key = ?, description = ?, updated_at = ? WHERE id = ?",
+            [.text(draft.name), .text(key), .text(draft.description), .integer(now.unixMilliseconds), .integer(id)])
+          return try db.bookCase(id: id)
+        }
+      },
+      deleteBookCase: { id in
+        try database.write { db in
+          try db.run("DELETE FROM bookcases WHERE id = ?", [.integer(id)])
+          guard db.changes > 0 else { throw StorageError.bookCaseNotFound(id: id) }
+        }
+      },
+      fetchWords: { bookCaseID in
+        try database.read { db in
+          try db.requireBookCase(bookCaseID)
+          return try db.rows(
+            "SELECT \(wordColumns) FROM words WHERE bookcase_id = ? ORDER BY id", [.integer(bookCaseID)],
+            Word.init(row:))
+        }
+      },
+      fetchWord: { id in
+        try database.read { db in try db.word(id: id) }
+      },
+      addWord: { bookCaseID, draft in
+        let draft = try StorageRules.validated(draft)
+        @Dependency(\.date.now) var now
+        return try database.write { db in
+          try db.requireBookCase(bookCaseID)
+          try db.run(
+            """
+            INSERT INTO words (bookcase_id, term, meaning, example, note, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [.integer(bookCaseID), .text(draft.term), .text(draft.meaning), .text(draft.example),
+             .text(draft.note), .integer(now.unixMilliseconds), .integer(now.unixMilliseconds)])
+          return try db.word(id: db.lastInsertRowID)
+        }
+      },
+      updateWord: { id, draft in
+        let draft = try StorageRules.validated(draft)
+        @Dependency(\.date.now) var now
+        return try database.write { db in
+          try db.run(
+            "UPDATE words SET term = ?, meaning = ?, example = ?, note = ?, updated_at = ? WHERE id = ?",
+            [.text(draft.term), .text(draft.meaning), .text(draft.example), .text(draft.note),
+             .integer(now.unixMilliseconds), .integer(id)])
+          guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
+          return try db.word(id: id)
+        }
+      },
+      deleteWord: { id in
+        try database.write { db in
+          try db.run("DELETE FROM words WHERE id = ?", [.integer(id)])
+          guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
+        }
+      },
+      observeChanges: { database.changes.stream() }
+    )
+  }
+}
+
+extension StorageClient: DependencyKey {
+  /// A private in-memory SQLite database. The command line always injects `.live(path:)`; this default
+  /// keeps a program that forgot to from touching any file.
+  public static let liveValue: StorageClient = {
+    do {
+      return try .liveInMemory()
+    } catch {
+      reportIssue("could not open an in-memory database: \(error)")
+      return StorageClient()
+    }
+  }()
+}
+
+private let bookCaseColumns = "id, name, description, word_count, created_at, updated_at"
+private let wordColumns = "id, bookcase_id, term, meaning, example, note, created_at, updated_at"
+
+extension BookCase {
+  fileprivate init(row: Statement) {
+    self.init(
+      id: row.int64(0), name: row.text(1), description: row.text(2), wordCount: row.int(3),
+      createdAt: Date(unixMilliseconds: row.int64(4)), updatedAt: Date(unixMilliseconds: row.int64(5)))
+  }
+}
+
+extension Word {
+  fileprivate init(row: Statement) {
+    self.init(
+      id: row.int64(0), bookCaseID: row.int64(1), term: row.text(2), meaning: row.text(3), example: row.text(4),
+      note: row.text(5), createdAt: Date(unixMilliseconds: row.int64(6)), updatedAt: Date(unixMilliseconds: row.int64(7)))
+  }
+}
+
+extension Connection {
+  fileprivate func bookCase(id: BookCase.ID) throws -> BookCase {
+    guard let found = try row("SELECT \(bookCaseColumns) FROM bookcases WHERE id = ?", [.integer(id)], BookCase.init(row:))
+    else { throw StorageError.bookCaseNotFound(id: id) }
+    return found
+  }
+
+  fileprivate func requireBookCase(_ id: BookCase.ID) throws {
+    guard try integer("SELECT count(*) FROM bookcases WHERE id = ?", [.integer(id)]) > 0 else {
+      throw StorageError.bookCaseNotFound(id: id)
+    }
+  }
+
+  fileprivate func word(id: Word.ID) throws -> Word {
+    guard let found = try row("SELECT \(wordColumns) FROM words WHERE id = ?", [.integer(id)], Word.init(row:))
+    else { throw StorageError.wordNotFound(id: id) }
+    return found
+  }
+
+  /// Throws `duplicateBookCaseName` with the existing bookcase's name when another one has this key.
+  fileprivate func refuseDuplicate(key: String, except id: BookCase.ID?) throws {
+    if let existing = try row(
+      "SELECT name FROM bookcases WHERE name_key = ? AND id IS NOT ?", [.text(key), id.map { .integer($0) } ?? .null],
+      { $0.text(0) })
+    {
+      throw StorageError.duplicateBookCaseName(existing)
+    }
+  }
+}

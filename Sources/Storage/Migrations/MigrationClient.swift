@@ -1,0 +1,55 @@
+import Dependencies
+import DependenciesMacros
+import Foundation
+
+/// What `vocab migrate` drives: the status of a database, a dry run, and the migration itself.
+@DependencyClient
+public struct MigrationClient: Sendable {
+  /// Applied and pending migrations, read without changing (or creating) the file.
+  public var status: @Sendable () async throws -> MigrationStatus
+  /// What `migrate` would do; throws the refusal `migrate` would throw.
+  public var dryRun: @Sendable () async throws -> MigrationPlan
+  /// Applies the pending migrations, after a backup when the database already has a schema.
+  public var migrate: @Sendable () async throws -> MigrationReport
+}
+
+extension MigrationClient: TestDependencyKey {
+  public static let testValue = MigrationClient()
+}
+
+extension DependencyValues {
+  public var migrationClient: MigrationClient {
+    get { self[MigrationClient.self] }
+    set { self[MigrationClient.self] = newValue }
+  }
+}
+
+extension MigrationClient {
+  /// The client for the database file at `path`. Every call throws `MigrationError`.
+  public static func live(path: String) -> MigrationClient {
+    MigrationClient(
+      status: {
+        let migrator = Migrator(migrations: try Migration.embedded())
+        guard FileManager.default.fileExists(atPath: path) else {
+          return MigrationStatus(
+            path: path, exists: false, version: 0, applied: [], pending: migrator.migrations.map(\.info))
+        }
+        let connection = try Connection.opened(path: path, mode: .readOnly)
+        return migrator.status(try migrator.inspect(connection), path: path)
+      },
+      dryRun: {
+        let migrator = Migrator(migrations: try Migration.embedded())
+        guard FileManager.default.fileExists(atPath: path) else {
+          let pending = try migrator.check(.init(isEmpty: true, version: 0, history: []), path: path)
+          return MigrationPlan(path: path, fromVersion: 0, pending: pending.map(\.info), makesBackup: false)
+        }
+        return try migrator.plan(try Connection.opened(path: path, mode: .readOnly))
+      },
+      migrate: {
+        @Dependency(\.date.now) var now
+        let connection = try Connection.opened(path: path, mode: .create)
+        return try Migrator(migrations: try Migration.embedded()).migrate(connection, now: now)
+      }
+    )
+  }
+}

@@ -1,0 +1,60 @@
+/// Why a database could not be opened or migrated. Every refusal happens before anything is written.
+public enum MigrationError: Error, Equatable, Sendable {
+  case cannotOpen(path: String, reason: String)
+  case notADatabase(path: String)
+  case foreignApplication(path: String, applicationID: Int32)
+  case newerDatabase(path: String, version: Int, latestKnown: Int)
+  case checksumMismatch(path: String, version: Int, name: String)
+  case missingMigration(path: String, version: Int, appliedAfter: Int)
+  case readOnly(path: String, pendingVersions: [Int])
+  case invalidMigrationFile(fileName: String, reason: String)
+  case forbiddenStatement(version: Int, name: String, statement: String)
+  case migrationFailed(version: Int, name: String, message: String, sql: String)
+  case foreignKeyViolation(version: Int, name: String, table: String)
+  case backupFailed(path: String, message: String)
+  case database(path: String, message: String)
+}
+
+extension MigrationError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case let .cannotOpen(path, reason):
+      return "cannot open the database at \(path): \(reason)"
+    case let .notADatabase(path):
+      return "\(path) is not a SQLite database; it was left unchanged. Choose another file with --db."
+    case let .foreignApplication(path, applicationID):
+      let owner = applicationID == 0 ? "has tables but no application id" : "has application id \(applicationID)"
+      return "\(path) is a SQLite database of another application (it \(owner)); it was left unchanged. "
+        + "Choose another file with --db."
+    case let .newerDatabase(path, version, latestKnown):
+      return "\(path) was migrated to version \(version) by a newer vocab, but this one knows versions up to "
+        + "\(latestKnown); it was left unchanged. Use the newer vocab or restore a backup."
+    case let .checksumMismatch(path, version, name):
+      return "migration \(version.paddedVersion)_\(name).sql was changed after it was applied to \(path); "
+        + "it was left unchanged. Restore the original migration file: released migrations are never edited."
+    case let .missingMigration(path, version, appliedAfter):
+      return "the history of \(path) lacks migration \(version) although migration \(appliedAfter) was applied; "
+        + "it was left unchanged. Restore the database from a backup."
+    case let .readOnly(path, pendingVersions):
+      let versions = pendingVersions.map(String.init).joined(separator: ", ")
+      return "\(path) is read-only but needs migration \(versions); make it writable or open it with a vocab "
+        + "of its version."
+    case let .invalidMigrationFile(fileName, reason):
+      return "the migration file \(fileName) is not usable: \(reason)"
+    case let .forbiddenStatement(version, name, statement):
+      return "migration \(version.paddedVersion)_\(name).sql contains “\(statement)”, which cannot run inside the "
+        + "migration's transaction (VACUUM, journal_mode, synchronous, foreign_keys and transaction control are "
+        + "not allowed); nothing was migrated."
+    case let .migrationFailed(version, name, message, sql):
+      return "migration \(version.paddedVersion)_\(name).sql failed and was rolled back: \(message) "
+        + "(while running: \(sql))"
+    case let .foreignKeyViolation(version, name, table):
+      return "migration \(version.paddedVersion)_\(name).sql would leave rows in \(table) pointing at rows that "
+        + "do not exist; it was rolled back."
+    case let .backupFailed(path, message):
+      return "could not back up the database to \(path) before migrating, so nothing was migrated: \(message)"
+    case let .database(path, message):
+      return "database error in \(path): \(message)"
+    }
+  }
+}

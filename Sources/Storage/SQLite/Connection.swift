@@ -1,0 +1,166 @@
+import CSQLite
+
+/// How a database file is opened.
+public enum OpenMode: Sendable, Equatable {
+  /// Read and write; create the file when it does not exist.
+  case create
+  /// Read and write an existing file; fail when there is none.
+  case existing
+  /// Only read; never create, change or migrate the file.
+  case readOnly
+}
+
+/// One SQLite connection. Not thread-safe: its owner serialises every use (see `SQLiteDatabase`).
+final class Connection {
+  let handle: OpaquePointer
+  /// The file's path, or `":memory:"`.
+  let path: String
+  private var statements: [String: Statement] = [:]
+
+  /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does.
+  init(path: String, mode: OpenMode) throws(SQLiteError) {
+    let access =
+      switch mode {
+      case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+      case .existing: SQLITE_OPEN_READWRITE
+      case .readOnly: SQLITE_OPEN_READONLY
+      }
+    self.handle = try Self.open(path, flags: access | SQLITE_OPEN_NOMUTEX)
+    self.path = path
+    try configure()
+  }
+
+  /// A private database that lives as long as the connection.
+  init(inMemory: Void) throws(SQLiteError) {
+    self.handle = try Self.open(":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY | SQLITE_OPEN_NOMUTEX)
+    self.path = ":memory:"
+    try configure()
+  }
+
+  /// Opens `path` as immutable: for a read-only file in a directory where SQLite cannot create the
+  /// WAL index (`-shm`) it needs to read a WAL database. Safe only while nobody writes the file.
+  init(immutablePath path: String) throws(SQLiteError) {
+    // In a URI filename only these three characters are special in a path.
+    let escaped = String(
+      decoding: path.utf8.flatMap { byte -> [UInt8] in
+        switch byte {
+        case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"):
+          Array("%\(String(byte, radix: 16, uppercase: true))".utf8)
+        default: [byte]
+        }
+      }, as: UTF8.self)
+    self.handle = try Self.open(
+      "file:\(escaped)?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+    self.path = path
+    try configure()
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  private static func open(_ filename: String, flags: Int32) throws(SQLiteError) -> OpaquePointer {
+    var handle: OpaquePointer?
+    let result = sqlite3_open_v2(filename, &handle, flags, nil)
+    guard result == SQLITE_OK, let handle else {
+      let error = SQLiteError(
+        code: handle.map { sqlite3_extended_errcode($0) } ?? result,
+        message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(result)),
+        sql: "open \(filename)")
+      sqlite3_close_v2(handle)
+      throw error
+    }
+    return handle
+  }
+
+  /// Settings that write nothing. The journal mode and application id are set by the migrator, only after
+  /// it has made sure the file is ours, so that a refused file is left exactly as it was.
+  private func configure() throws(SQLiteError) {
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, 5_000)
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  /// Whether SQLite opened the file read-only (asked for, or because the process may not write it).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE (not counting triggers and cascades).
+  var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// Runs one or more statements that bind nothing and return nothing.
+  func execute(_ sql: String) throws(SQLiteError) {
+    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+      throw SQLiteError(handle: handle, sql: sql)
+    }
+  }
+
+  /// The cached prepared statement for `sql`, with `values` bound.
+  func prepare(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Statement {
+    let statement: Statement
+    if let cached = statements[sql] {
+      statement = cached
+    } else {
+      statement = try Statement(connection: handle, sql: sql)
+      statements[sql] = statement
+    }
+    try statement.bind(values)
+    return statement
+  }
+
+  /// Runs a statement that returns no rows.
+  func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    let statement = try prepare(sql, values)
+    defer { statement.reset() }
+    while try statement.step() {}
+  }
+
+  /// Every row of a query, each turned into a value by `row`.
+  func rows<T>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (Statement) throws -> T) throws -> [T] {
+    let statement = try prepare(sql, values)
+    defer { statement.reset() }
+    var result: [T] = []
+    while try statement.step() { result.append(try row(statement)) }
+    return result
+  }
+
+  /// The first row of a query, or nil when it has none.
+  func row<T>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (Statement) throws -> T) throws -> T? {
+    let statement = try prepare(sql, values)
+    defer { statement.reset() }
+    return try statement.step() ? row(statement) : nil
+  }
+
+  /// The integer in the first column of the first row (0 when there is no row).
+  func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int64 {
+    let statement = try prepare(sql, values)
+    defer { statement.reset() }
+    return try statement.step() ? statement.int64(0) : 0
+  }
+
+  /// Runs `body` in a read transaction, a consistent snapshot of the database.
+  func read<T>(_ body: () throws -> T) throws -> T {
+    try transaction("BEGIN DEFERRED", body)
+  }
+
+  /// Runs `body` in a write transaction. `BEGIN IMMEDIATE` takes the write lock up front, waiting for the
+  /// busy timeout, instead of failing with SQLITE_BUSY_SNAPSHOT when a read would later turn into a write.
+  func write<T>(_ body: () throws -> T) throws -> T {
+    try transaction("BEGIN IMMEDIATE", body)
+  }
+
+  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+    try execute(begin)
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      // After a failed COMMIT SQLite may already have rolled back; the error to report is the first one.
+      if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+}

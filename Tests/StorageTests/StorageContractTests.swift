@@ -1,0 +1,302 @@
+import Dependencies
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// The storage clients under contract: every test here runs against both, with the same assertions.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case sqlite
+  case inMemory
+
+  var testDescription: String { rawValue }
+
+  /// A new, empty client. The directory holds the SQLite file; keep it alive for the test.
+  func makeClient(in directory: TemporaryDirectory) throws -> StorageClient {
+    switch self {
+    case .sqlite: try at(0) { try StorageClient.live(path: directory.path("vocab.sqlite3")).client }
+    case .inMemory: .inMemory()
+    }
+  }
+}
+
+/// Everything a client holds, to show that a refused request changed nothing.
+struct Snapshot: Equatable {
+  var bookCases: [BookCase]
+  var words: [[Word]]
+
+  init(_ client: StorageClient) async throws {
+    bookCases = try await client.fetchBookCases()
+    var words: [[Word]] = []
+    for bookCase in bookCases { words.append(try await client.fetchWords(bookCase.id)) }
+    self.words = words
+  }
+}
+
+@Suite struct StorageContractTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  @Test(arguments: Backend.allCases)
+  func createsAndFetchesABookCase(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let created = try await at(5) { try await client.createBookCase(BookCaseDraft(name: "  JLPT N3 ", description: "Grammar\n")) }
+    #expect(created == BookCase(id: 1, name: "JLPT N3", description: "Grammar", wordCount: 0, createdAt: time(5), updatedAt: time(5)))
+    #expect(try await client.fetchBookCase(created.id) == created)
+    #expect(try await client.fetchBookCases() == [created])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func listsBookCasesByNameIgnoringCase(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    try await at(0) {
+      for name in ["토픽 중급", "TOEFL", "jlpt N3", "Alpha", "Ärger", "beta"] {
+        _ = try await client.createBookCase(BookCaseDraft(name: name))
+      }
+    }
+    let names = try await client.fetchBookCases().map(\.name)
+    #expect(names == ["Alpha", "beta", "jlpt N3", "TOEFL", "Ärger", "토픽 중급"])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func countsWordsPerBookCase(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    try await at(0) {
+      let toefl = try await client.createBookCase(BookCaseDraft(name: "TOEFL"))
+      let jlpt = try await client.createBookCase(BookCaseDraft(name: "JLPT N3"))
+      _ = try await client.createBookCase(BookCaseDraft(name: "Empty"))
+      for term in ["abate", "benign", "candid"] { _ = try await client.addWord(toefl.id, WordDraft(term: term, meaning: "m")) }
+      let doomed = try await client.addWord(jlpt.id, WordDraft(term: "雨", meaning: "rain"))
+      _ = try await client.addWord(jlpt.id, WordDraft(term: "雪", meaning: "snow"))
+      #expect(try await client.fetchBookCases().map { "\($0.name) \($0.wordCount)" } == ["Empty 0", "JLPT N3 2", "TOEFL 3"])
+      try await client.deleteWord(doomed.id)
+      #expect(try await client.fetchBookCase(jlpt.id).wordCount == 1)
+      #expect(try await client.findBookCase("toefl").wordCount == 3)
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func refusesNamesThatDifferOnlyInCaseOrNormalisation(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let hangul = "한국어"
+    let decomposedHangul = hangul.decomposedStringWithCanonicalMapping
+    #expect(decomposedHangul.unicodeScalars.count > hangul.unicodeScalars.count)
+    try await at(0) {
+      _ = try await client.createBookCase(BookCaseDraft(name: "JLPT N3"))
+      _ = try await client.createBookCase(BookCaseDraft(name: "Ärger"))
+      _ = try await client.createBookCase(BookCaseDraft(name: decomposedHangul))
+      let before = try await Snapshot(client)
+      let attempts: [(String, String)] = [
+        ("jlpt n3", "JLPT N3"), (" JLPT N3", "JLPT N3"), ("ärger", "Ärger"),
+        ("A\u{0308}RGER", "Ärger"), (hangul, hangul),
+      ]
+      for (name, existing) in attempts {
+        let error = await thrownError { try await client.createBookCase(BookCaseDraft(name: name)) }
+        #expect(error as? StorageError == .duplicateBookCaseName(existing), "creating \(name)")
+      }
+      #expect(try await Snapshot(client) == before)
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func storesDecomposedTextComposed(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let decomposed = "토픽 중급".decomposedStringWithCanonicalMapping
+    let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: decomposed)) }
+    #expect(Array(bookCase.name.unicodeScalars) == Array("토픽 중급".unicodeScalars))
+    #expect(try await client.findBookCase(decomposed).id == bookCase.id)
+    #expect(try await client.findBookCase("토픽 중급").id == bookCase.id)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func findsABookCaseByNameIgnoringCase(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let created = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "Straße")) }
+    #expect(try await client.findBookCase(" STRASSE ") == created)
+    #expect(try await client.findBookCase("straße") == created)
+    let error = await thrownError { try await client.findBookCase("  Strasse 2 ") }
+    #expect(error as? StorageError == .bookCaseNamedNotFound("Strasse 2"))
+  }
+
+  @Test(arguments: Backend.allCases)
+  func updatesABookCase(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let created = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "toefl")) }
+    let other = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "IELTS")) }
+    _ = try await at(0) { try await client.addWord(created.id, WordDraft(term: "abate", meaning: "lessen")) }
+    // A bookcase may change the case of its own name.
+    let renamed = try await at(60) { try await client.updateBookCase(created.id, BookCaseDraft(name: "TOEFL", description: "iBT")) }
+    #expect(renamed == BookCase(id: created.id, name: "TOEFL", description: "iBT", wordCount: 1, createdAt: time(0), updatedAt: time(60)))
+    #expect(try await client.fetchBookCase(created.id) == renamed)
+    let before = try await Snapshot(client)
+    let error = await thrownError { try await at(90) { try await client.updateBookCase(other.id, BookCaseDraft(name: "Toefl")) } }
+    #expect(error as? StorageError == .duplicateBookCaseName("TOEFL"))
+    #expect(try await Snapshot(client) == before)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func addsUpdatesAndDeletesWordsOldestFirst(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "JLPT N3")) }
+    let first = try await at(1) {
+      try await client.addWord(bookCase.id, WordDraft(term: " 雨 ", meaning: "rain\r\nweather", example: "雨が降る", note: "N5"))
+    }
+    #expect(first == Word(id: 1, bookCaseID: bookCase.id, term: "雨", meaning: "rain\nweather", example: "雨が降る", note: "N5", createdAt: time(1), updatedAt: time(1)))
+    let second = try await at(2) { try await client.addWord(bookCase.id, WordDraft(term: "雪", meaning: "snow")) }
+    let third = try await at(2) { try await client.addWord(bookCase.id, WordDraft(term: "風", meaning: "wind")) }
+    #expect(try await client.fetchWords(bookCase.id) == [first, second, third])
+    #expect(try await client.fetchWord(second.id) == second)
+
+    let updated = try await at(30) { try await client.updateWord(second.id, WordDraft(term: "雪", meaning: "snow (n.)", note: "N4")) }
+    #expect(updated == Word(id: second.id, bookCaseID: bookCase.id, term: "雪", meaning: "snow (n.)", note: "N4", createdAt: time(2), updatedAt: time(30)))
+    try await client.deleteWord(first.id)
+    #expect(try await client.fetchWords(bookCase.id) == [updated, third])
+    // Ids are never reused, even after the newest row is deleted.
+    try await client.deleteWord(third.id)
+    let fourth = try await at(40) { try await client.addWord(bookCase.id, WordDraft(term: "雷", meaning: "thunder")) }
+    #expect(fourth.id == third.id + 1)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func deletingABookCaseDeletesItsWords(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let (doomed, kept, doomedWord, keptWord) = try await at(0) {
+      let doomed = try await client.createBookCase(BookCaseDraft(name: "Doomed"))
+      let kept = try await client.createBookCase(BookCaseDraft(name: "Kept"))
+      let doomedWord = try await client.addWord(doomed.id, WordDraft(term: "a", meaning: "b"))
+      _ = try await client.addWord(doomed.id, WordDraft(term: "c", meaning: "d"))
+      let keptWord = try await client.addWord(kept.id, WordDraft(term: "e", meaning: "f"))
+      return (doomed, kept, doomedWord, keptWord)
+    }
+    try await client.deleteBookCase(doomed.id)
+    #expect(try await client.fetchBookCases().map(\.id) == [kept.id])
+    #expect(try await client.fetchWords(kept.id) == [keptWord])
+    #expect(await thrownError { try await client.fetchWord(doomedWord.id) } as? StorageError == .wordNotFound(id: doomedWord.id))
+    #expect(await thrownError { try await client.fetchWords(doomed.id) } as? StorageError == .bookCaseNotFound(id: doomed.id))
+    let recreated = try await at(9) { try await client.createBookCase(BookCaseDraft(name: "Doomed")) }
+    #expect(recreated.wordCount == 0)
+    #expect(try await client.fetchWords(recreated.id) == [])
+  }
+
+  @Test(arguments: Backend.allCases)
+  func missingIdsAreNotFound(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "Only")) }
+    let before = try await Snapshot(client)
+    let draft = WordDraft(term: "t", meaning: "m")
+    try await at(1) {
+      #expect(await thrownError { try await client.fetchBookCase(99) } as? StorageError == .bookCaseNotFound(id: 99))
+      #expect(await thrownError { try await client.updateBookCase(99, BookCaseDraft(name: "x")) } as? StorageError == .bookCaseNotFound(id: 99))
+      #expect(await thrownError { try await client.deleteBookCase(99) } as? StorageError == .bookCaseNotFound(id: 99))
+      #expect(await thrownError { try await client.fetchWords(99) } as? StorageError == .bookCaseNotFound(id: 99))
+      #expect(await thrownError { try await client.addWord(99, draft) } as? StorageError == .bookCaseNotFound(id: 99))
+      #expect(await thrownError { try await client.fetchWord(bookCase.id) } as? StorageError == .wordNotFound(id: bookCase.id))
+      #expect(await thrownError { try await client.updateWord(7, draft) } as? StorageError == .wordNotFound(id: 7))
+      #expect(await thrownError { try await client.deleteWord(7) } as? StorageError == .wordNotFound(id: 7))
+    }
+    #expect(try await Snapshot(client) == before)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func invalidInputIsRefusedAndChangesNothing(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let (bookCase, word) = try await at(0) {
+      let bookCase = try await client.createBookCase(BookCaseDraft(name: "Kept", description: "as is"))
+      return (bookCase, try await client.addWord(bookCase.id, WordDraft(term: "kept", meaning: "as is")))
+    }
+    let before = try await Snapshot(client)
+    let long = { (limit: Int) in String(repeating: "あ", count: limit + 1) }
+    let bookCaseDrafts: [(BookCaseDraft, StorageError)] = [
+      (BookCaseDraft(name: ""), .emptyField(.name)),
+      (BookCaseDraft(name: " \n\t "), .emptyField(.name)),
+      (BookCaseDraft(name: long(StorageRules.maxNameLength)), .fieldTooLong(.name, limit: StorageRules.maxNameLength)),
+      (BookCaseDraft(name: "ok", description: long(StorageRules.maxDescriptionLength)),
+       .fieldTooLong(.description, limit: StorageRules.maxDescriptionLength)),
+    ]
+    let wordDrafts: [(WordDraft, StorageError)] = [
+      (WordDraft(term: "  ", meaning: "m"), .emptyField(.term)),
+      (WordDraft(term: "t", meaning: "\r\n"), .emptyField(.meaning)),
+      (WordDraft(term: long(StorageRules.maxTermLength), meaning: "m"), .fieldTooLong(.term, limit: StorageRules.maxTermLength)),
+      (WordDraft(term: "t", meaning: long(StorageRules.maxMeaningLength)), .fieldTooLong(.meaning, limit: StorageRules.maxMeaningLength)),
+      (WordDraft(term: "t", meaning: "m", example: long(StorageRules.maxExampleLength)), .fieldTooLong(.example, limit: StorageRules.maxExampleLength)),
+      (WordDraft(term: "t", meaning: "m", note: long(StorageRules.maxNoteLength)), .fieldTooLong(.note, limit: StorageRules.maxNoteLength)),
+    ]
+    try await at(50) {
+      for (draft, expected) in bookCaseDrafts {
+        #expect(await thrownError { try await client.createBookCase(draft) } as? StorageError == expected)
+        #expect(await thrownError { try await client.updateBookCase(bookCase.id, draft) } as? StorageError == expected)
+      }
+      for (draft, expected) in wordDrafts {
+        #expect(await thrownError { try await client.addWord(bookCase.id, draft) } as? StorageError == expected)
+        #expect(await thrownError { try await client.updateWord(word.id, draft) } as? StorageError == expected)
+      }
+    }
+    #expect(try await Snapshot(client) == before)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func acceptsFieldsAtTheirLimitCountedInCharacters(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    // Each of these is one character of several scalars: limits count what a person sees.
+    let name = String(repeating: "👍🏽", count: StorageRules.maxNameLength)
+    let term = String(repeating: "가", count: StorageRules.maxTermLength)
+    try await at(0) {
+      let bookCase = try await client.createBookCase(BookCaseDraft(name: name))
+      #expect(bookCase.name == name)
+      #expect(try await client.addWord(bookCase.id, WordDraft(term: term, meaning: "m")).term == term)
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func storesSQLLookingInputLiterally(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let injection = "'); DROP TABLE words;--"
+    try await at(0) {
+      let bookCase = try await client.createBookCase(BookCaseDraft(name: injection, description: "\" OR 1=1 --"))
+      let word = try await client.addWord(
+        bookCase.id, WordDraft(term: injection, meaning: "%_' ; DELETE FROM bookcases;", example: "?1 ?2", note: "NULL"))
+      #expect(try await client.fetchBookCase(bookCase.id).name == injection)
+      #expect(try await client.findBookCase(injection).description == "\" OR 1=1 --")
+      #expect(try await client.fetchWords(bookCase.id) == [word])
+      #expect(word.meaning == "%_' ; DELETE FROM bookcases;" && word.example == "?1 ?2" && word.note == "NULL")
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func roundTripsEmojiAndCJK(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let draft = WordDraft(
+      term: "家族 👨‍👩‍👧‍👦", meaning: "かぞく — family 가족", example: "🇯🇵 日本の家族\n🇰🇷 한국 가족", note: "𠮷野家 (U+20BB7)")
+    try await at(0) {
+      let bookCase = try await client.createBookCase(BookCaseDraft(name: "漢字 📚", description: "中文 · 日本語 · 한국어"))
+      let word = try await client.addWord(bookCase.id, draft)
+      #expect([word.term, word.meaning, word.example, word.note] == [draft.term, draft.meaning, draft.example, draft.note])
+      #expect(try await client.fetchWord(word.id) == word)
+      #expect(try await client.findBookCase("漢字 📚") == BookCase(
+        id: bookCase.id, name: "漢字 📚", description: "中文 · 日本語 · 한국어", wordCount: 1, createdAt: time(0), updatedAt: time(0)))
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func normalisesControlCharacters(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    try await at(0) {
+      let bookCase = try await client.createBookCase(BookCaseDraft(name: "JLPT\tN3\n", description: "line 1\r\nline 2\u{1B}[31m"))
+      #expect(bookCase.name == "JLPT N3")
+      #expect(bookCase.description == "line 1\nline 2[31m")
+      let word = try await client.addWord(bookCase.id, WordDraft(term: "a\u{0}b", meaning: "x\ty\u{7}"))
+      #expect(word.term == "a b" && word.meaning == "x\ty")
+    }
+  }
+
+  @Test(arguments: Backend.allCases)
+  func observeChangesYieldsAfterAWrite(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let changes = client.observeChanges()
+    let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "Watched")) }
+    #expect(await next(changes))
+    _ = try await at(1) { try await client.addWord(bookCase.id, WordDraft(term: "t", meaning: "m")) }
+    #expect(await next(changes))
+  }
+}
