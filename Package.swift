@@ -73,6 +73,10 @@ let package = Package(
       dependencies: ["Composable", "Storage"]
     ),
     .testTarget(
+      name: "BookCaseFeatureTests",
+      dependencies: ["BookCaseFeature", "Composable", "Storage"]
+    ),
+    .testTarget(
       name: "ComposableTests",
       dependencies: ["Composable"]
     ),
