@@ -73,12 +73,12 @@ let package = Package(
       dependencies: ["Composable", "Storage"]
     ),
     .testTarget(
-      name: "BookCaseFeatureTests",
-      dependencies: ["BookCaseFeature", "Composable", "Storage"]
-    ),
-    .testTarget(
       name: "ComposableTests",
       dependencies: ["Composable"]
+    ),
+    .testTarget(
+      name: "BookCaseFeatureTests",
+      dependencies: ["BookCaseFeature", "Composable", "Storage"]
     ),
     .executableTarget(
       name: "vocab",

@@ -185,7 +185,7 @@ struct Snapshot: Equatable {
     let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "Only")) }
     let before = try await Snapshot(client)
     let draft = WordDraft(term: "t", meaning: "m")
-    try await at(1) {
+    await at(1) {
       #expect(await thrownError { try await client.fetchBookCase(99) } as? StorageError == .bookCaseNotFound(id: 99))
       #expect(await thrownError { try await client.updateBookCase(99, BookCaseDraft(name: "x")) } as? StorageError == .bookCaseNotFound(id: 99))
       #expect(await thrownError { try await client.deleteBookCase(99) } as? StorageError == .bookCaseNotFound(id: 99))
@@ -222,7 +222,7 @@ struct Snapshot: Equatable {
       (WordDraft(term: "t", meaning: "m", example: long(StorageRules.maxExampleLength)), .fieldTooLong(.example, limit: StorageRules.maxExampleLength)),
       (WordDraft(term: "t", meaning: "m", note: long(StorageRules.maxNoteLength)), .fieldTooLong(.note, limit: StorageRules.maxNoteLength)),
     ]
-    try await at(50) {
+    await at(50) {
       for (draft, expected) in bookCaseDrafts {
         #expect(await thrownError { try await client.createBookCase(draft) } as? StorageError == expected)
         #expect(await thrownError { try await client.updateBookCase(bookCase.id, draft) } as? StorageError == expected)

@@ -209,12 +209,27 @@ struct Migrator {
     for character in sql {
       current.append(character)
       if character == ";", sqlite3_complete(current) != 0 {
-        statements.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
+        statements.append(withoutLeadingComments(current))
         current = ""
       }
     }
-    if !keywords(current).isEmpty { statements.append(current.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    return statements.filter { !keywords($0).isEmpty }
+    statements.append(withoutLeadingComments(current))
+    return statements.filter { !$0.isEmpty }
+  }
+
+  /// The statement from its first word on, as an error message should quote it.
+  private static func withoutLeadingComments(_ sql: String) -> String {
+    var rest = Substring(sql)
+    while true {
+      rest = rest.drop(while: \.isWhitespace)
+      if rest.hasPrefix("--") {
+        rest = rest.drop { $0 != "\n" }
+      } else if rest.hasPrefix("/*") {
+        rest = rest.range(of: "*/").map { rest[$0.upperBound...] } ?? ""
+      } else {
+        return rest.trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+    }
   }
 
   /// Statements that cannot run inside the migration's transaction, or would undo its guarantees.

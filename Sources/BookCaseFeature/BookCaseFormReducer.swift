@@ -1,0 +1,117 @@
+import Composable
+import Storage
+
+/// Creates a bookcase or renames one. The draft is checked with Storage's own rules before any storage call,
+/// so an empty or over-long name is refused without touching the database; what storage refuses (a
+/// duplicate name, a database failure) is shown on the form with the fields kept as typed.
+public struct BookCaseFormReducer: Reducer, Sendable {
+  public struct State: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+      case create
+      case rename(BookCase)
+    }
+
+    public var mode: Mode
+    public var name: String
+    public var description: String
+    public var isSaving = false
+    public var error: StorageError?
+    /// The bookcase as storage returned it after the last successful save.
+    public var savedBookCase: BookCase?
+
+    /// An empty form for a new bookcase.
+    public init(name: String = "", description: String = "") {
+      self.mode = .create
+      self.name = name
+      self.description = description
+    }
+
+    /// A form filled with `bookCase`'s fields, saving renames it.
+    public init(renaming bookCase: BookCase) {
+      self.mode = .rename(bookCase)
+      self.name = bookCase.name
+      self.description = bookCase.description
+    }
+
+    var draft: BookCaseDraft { BookCaseDraft(name: name, description: description) }
+  }
+
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    case nameChanged(String)
+    case descriptionChanged(String)
+    case saveButtonTapped
+    case cancelButtonTapped
+    case bookCaseSaved(BookCase)
+    case saveFailed(StorageError)
+    case delegate(Delegate)
+
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      case created(BookCase)
+      case renamed(BookCase)
+      case cancelled
+    }
+  }
+
+  @Dependency(\.storageClient) var storageClient
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .nameChanged(name):
+        state.name = name
+        return .none
+
+      case let .descriptionChanged(description):
+        state.description = description
+        return .none
+
+      case .saveButtonTapped:
+        guard !state.isSaving else { return .none }
+        let draft: BookCaseDraft
+        do throws(StorageError) {
+          draft = try StorageRules.validated(state.draft)
+        } catch {
+          state.error = error
+          return .none
+        }
+        state.isSaving = true
+        state.error = nil
+        return .run { [mode = state.mode] send in
+          switch mode {
+          case .create:
+            await send(.bookCaseSaved(try await storageClient.createBookCase(draft: draft)))
+          case let .rename(bookCase):
+            await send(.bookCaseSaved(try await storageClient.updateBookCase(id: bookCase.id, draft: draft)))
+          }
+        } catch: { error, send in
+          await send(.saveFailed(StorageError(error)))
+        }
+
+      case .cancelButtonTapped:
+        return .send(.delegate(.cancelled))
+
+      case let .bookCaseSaved(bookCase):
+        let delegate: Action.Delegate = state.mode == .create ? .created(bookCase) : .renamed(bookCase)
+        state.isSaving = false
+        state.savedBookCase = bookCase
+        state.name = bookCase.name
+        state.description = bookCase.description
+        // Saving again now renames what was saved instead of creating a second bookcase.
+        state.mode = .rename(bookCase)
+        return .send(.delegate(delegate))
+
+      case let .saveFailed(error):
+        state.isSaving = false
+        state.error = error
+        return .none
+
+      case .delegate:
+        return .none
+      }
+    }
+  }
+}

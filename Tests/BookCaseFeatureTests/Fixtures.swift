@@ -1,0 +1,25 @@
+import Foundation
+import Storage
+
+// Values the unit tests share. Dates are fixed so states compare equal; storage stamps real ones.
+
+extension Date {
+  static let t0 = Date(timeIntervalSince1970: 1_767_225_600)
+  static let t1 = Date(timeIntervalSince1970: 1_767_229_200)
+}
+
+extension BookCase {
+  static let a = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 2, createdAt: .t0, updatedAt: .t0)
+  static let b = BookCase(id: 2, name: "TOEFL", wordCount: 0, createdAt: .t0, updatedAt: .t0)
+  static let c = BookCase(id: 3, name: "토픽 중급", wordCount: 1, createdAt: .t1, updatedAt: .t1)
+}
+
+extension Word {
+  static let sakura = Word(id: 10, bookCaseID: 1, term: "桜", meaning: "cherry blossom", example: "桜が咲いた。", createdAt: .t0, updatedAt: .t0)
+  static let kaze = Word(id: 11, bookCaseID: 1, term: "風", meaning: "wind", createdAt: .t0, updatedAt: .t0)
+  static let sarang = Word(id: 20, bookCaseID: 3, term: "사랑", meaning: "love", note: "noun", createdAt: .t1, updatedAt: .t1)
+}
+
+/// A storage failure as SQLite would report it.
+let diskFull = StorageError.database(code: 13, message: "database or disk is full", sql: "INSERT INTO word …")
+let ioError = StorageError.database(code: 10, message: "disk I/O error", sql: "SELECT … FROM bookcase")
