@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCaseFeature
 
 struct AddWord: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -23,6 +24,18 @@ struct AddWord: AsyncParsableCommand {
   @Option(help: "A note to yourself.")
   var note: String = ""
 
+  @MainActor
   func run() async throws {
+    let session = try Session.open(global)
+    let bookCase = try await session.bookCase(bookcase)
+    let editor = await FeatureRun(
+      WordEditorReducer(), state: .init(addingTo: bookCase.id), storage: session.storage
+    ).send(
+      .termChanged(term), .meaningChanged(meaning), .exampleChanged(example), .noteChanged(note),
+      .saveButtonTapped
+    )
+    if let error = editor.error { throw Failure(error) }
+    guard let word = editor.savedWord else { throw Failure("the word was not saved") }
+    Streams.out("Added word \(word.id) “\(word.term)” to “\(bookCase.name)”.\n")
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCaseFeature
 
 struct DeleteWord: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -15,6 +16,22 @@ struct DeleteWord: AsyncParsableCommand {
   @Flag(name: [.short, .long], help: "Delete without asking.")
   var yes = false
 
+  @MainActor
   func run() async throws {
+    let session = try Session.open(global)
+    let run = FeatureRun(WordEditorReducer(), state: .init(wordID: wordID), storage: session.storage)
+    if let error = await run.send(.loadWord).error { throw Failure(error) }
+    guard let word = await run.send(.deleteButtonTapped).wordToDelete else {
+      throw Failure("the deletion of word \(wordID) could not be requested")
+    }
+    guard try Confirmation.confirm(
+      "Delete word \(word.id) “\(word.term)”?", yes: yes, terminal: session.terminal)
+    else {
+      await run.send(.deleteCancelled)
+      throw Failure("cancelled; nothing was deleted")
+    }
+    let editor = await run.send(.deleteConfirmed)
+    if let error = editor.error { throw Failure(error) }
+    Streams.out("Deleted word \(word.id) “\(word.term)”.\n")
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCaseFeature
 
 struct EditWord: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -30,6 +31,18 @@ struct EditWord: AsyncParsableCommand {
     }
   }
 
+  @MainActor
   func run() async throws {
+    let session = try Session.open(global)
+    let run = FeatureRun(WordEditorReducer(), state: .init(wordID: wordID), storage: session.storage)
+    if let error = await run.send(.loadWord).error { throw Failure(error) }
+    if let term { await run.send(.termChanged(term)) }
+    if let meaning { await run.send(.meaningChanged(meaning)) }
+    if let example { await run.send(.exampleChanged(example)) }
+    if let note { await run.send(.noteChanged(note)) }
+    let editor = await run.send(.saveButtonTapped)
+    if let error = editor.error { throw Failure(error) }
+    guard let word = editor.savedWord else { throw Failure("the word was not saved") }
+    Streams.out("Updated word \(word.id) “\(word.term)”.\n")
   }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import BookCaseFeature
+import Composable
+import Storage
 
 struct Migrate: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -20,6 +23,23 @@ struct Migrate: AsyncParsableCommand {
     }
   }
 
+  @MainActor
   func run() async throws {
+    let environment = Environment.current()
+    let location = try DatabaseLocation.resolve(option: global.db, environment: environment)
+    try location.prepare()
+    let request: MigrationReducer.State.Request = status ? .status : dryRun ? .dryRun : .migrate
+    let store = Store(initialState: MigrationReducer.State(request: request)) {
+      MigrationReducer()
+    } withDependencies: {
+      $0.migrationClient = .live(path: location.path)
+    }
+    await store.send(.started).finish()
+    let state = store.state
+    if let error = state.error { throw Failure(error.description) }
+    let terminal = Terminal.current(environment: environment)
+    if let status = state.status { Streams.out(MigrationListings.status(status, terminal: terminal)) }
+    if let plan = state.plan { Streams.out(MigrationListings.plan(plan)) }
+    if let report = state.report { Streams.out(MigrationListings.report(report)) }
   }
 }

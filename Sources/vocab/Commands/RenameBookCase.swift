@@ -1,4 +1,5 @@
 import ArgumentParser
+import BookCaseFeature
 
 struct RenameBookCase: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -17,6 +18,16 @@ struct RenameBookCase: AsyncParsableCommand {
   @Option(help: "A new description (the old one is kept when omitted).")
   var description: String?
 
+  @MainActor
   func run() async throws {
+    let session = try Session.open(global)
+    let bookCase = try await session.bookCase(bookcase)
+    let run = FeatureRun(BookCaseFormReducer(), state: .init(renaming: bookCase), storage: session.storage)
+    await run.send(.nameChanged(newName))
+    if let description { await run.send(.descriptionChanged(description)) }
+    let form = await run.send(.saveButtonTapped)
+    if let error = form.error { throw Failure(error) }
+    guard let renamed = form.savedBookCase else { throw Failure("the bookcase was not saved") }
+    Streams.out("Renamed bookcase \(renamed.id) from “\(bookCase.name)” to “\(renamed.name)”.\n")
   }
 }

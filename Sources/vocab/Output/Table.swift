@@ -36,13 +36,14 @@ struct Table {
     var line = ""
     for (index, cell) in cells.enumerated() {
       let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
-      let isLast = index == cells.count - 1
       if index > 0 { line += "  " }
       switch columns[index].alignment {
       case .right: line += padding + cell
-      case .left: line += isLast ? cell : cell + padding
+      case .left: line += cell + padding
       }
     }
+    // No trailing blanks: the last column is not padded, and an empty last cell leaves nothing behind.
+    while line.last == " " { line.removeLast() }
     return line
   }
 

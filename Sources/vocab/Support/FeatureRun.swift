@@ -1,0 +1,42 @@
+import Composable
+import Storage
+
+/// One feature reducer driven the way a person would drive it: a `Store` with the live storage client
+/// injected, actions sent one after another, each awaited until its effects are done.
+@MainActor
+struct FeatureRun<State, Action> {
+  let store: Store<State, Action>
+
+  init<R: Reducer<State, Action>>(_ reducer: R, state: State, storage: StorageClient) {
+    store = Store(initialState: state) {
+      reducer
+    } withDependencies: {
+      $0.storageClient = storage
+    }
+  }
+
+  /// Sends `actions` in order, waiting for each one's effects, and returns the state they led to.
+  @discardableResult
+  func send(_ actions: Action...) async -> State {
+    for action in actions {
+      await store.send(action).finish()
+    }
+    return store.state
+  }
+
+  var state: State { store.state }
+}
+
+/// A storage error as the command line reports it, with a hint where one helps.
+extension Failure {
+  init(_ error: StorageError) {
+    switch error {
+    case .bookCaseNotFound, .bookCaseNamedNotFound:
+      self.init("\(error); `vocab list` shows the bookcases")
+    case .wordNotFound:
+      self.init("\(error); `vocab list BOOKCASE` shows a bookcase's words and their ids")
+    default:
+      self.init(String(describing: error))
+    }
+  }
+}
