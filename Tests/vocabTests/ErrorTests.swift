@@ -34,7 +34,7 @@ import Testing
     Refusal(arguments: ["rename-bookcase", "TOEFL", "JLPT n3"], message: "error: a bookcase named"),
     Refusal(arguments: ["delete-bookcase", "Nope", "--yes"], message: "error: no bookcase is named “Nope”"),
     Refusal(arguments: ["delete-bookcase", "99", "--yes"], message: "error: no bookcase"),
-    Refusal(arguments: ["delete-bookcase", "JLPT N3"], message: "error: Delete bookcase “JLPT N3” (id 1) and its 1 word? Not confirmed: stdin is not a terminal, so pass --yes"),
+    Refusal(arguments: ["delete-bookcase", "JLPT N3"], message: "error: not deleting bookcase “JLPT N3” (id 1) and its 1 word without confirmation: stdin is not a terminal; pass --yes to confirm\n"),
     Refusal(arguments: ["list", "Nope"], message: "error: no bookcase is named “Nope”"),
     Refusal(arguments: ["refresh", "Nope"], message: "error: no bookcase is named “Nope”"),
     Refusal(arguments: ["add-word", "Nope", "t", "m"], message: "error: no bookcase is named “Nope”"),
@@ -45,7 +45,7 @@ import Testing
     Refusal(arguments: ["edit-word", "99", "--term", "x"], message: "error: no word has the id 99"),
     Refusal(arguments: ["edit-word", "1", "--term", ""], message: "error: the term must not be empty"),
     Refusal(arguments: ["delete-word", "99", "--yes"], message: "error: no word has the id 99"),
-    Refusal(arguments: ["delete-word", "1"], message: "error: Delete word 1 “猫”? Not confirmed: stdin is not a terminal, so pass --yes"),
+    Refusal(arguments: ["delete-word", "1"], message: "error: not deleting word 1 “猫” without confirmation: stdin is not a terminal; pass --yes to confirm\n"),
   ]
 
   @Test(arguments: refusals)

@@ -28,9 +28,8 @@ struct DeleteBookCase: AsyncParsableCommand {
       throw Failure("the deletion of “\(bookCase.name)” could not be requested")
     }
     let words = pending.wordCount == 1 ? "its 1 word" : "its \(pending.wordCount) words"
-    guard try Confirmation.confirm(
-      "Delete bookcase “\(pending.name)” (id \(pending.id)) and \(words)?", yes: yes, terminal: session.terminal)
-    else {
+    let what = "bookcase “\(pending.name)” (id \(pending.id)) and \(words)"
+    guard try Confirmation.delete(what, yes: yes, terminal: session.terminal) else {
       await run.send(.deleteCancelled)
       throw Failure("cancelled; nothing was deleted")
     }

@@ -24,9 +24,7 @@ struct DeleteWord: AsyncParsableCommand {
     guard let word = await run.send(.deleteButtonTapped).wordToDelete else {
       throw Failure("the deletion of word \(wordID) could not be requested")
     }
-    guard try Confirmation.confirm(
-      "Delete word \(word.id) “\(word.term)”?", yes: yes, terminal: session.terminal)
-    else {
+    guard try Confirmation.delete("word \(word.id) “\(word.term)”", yes: yes, terminal: session.terminal) else {
       await run.send(.deleteCancelled)
       throw Failure("cancelled; nothing was deleted")
     }
