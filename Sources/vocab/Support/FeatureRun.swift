@@ -26,17 +26,3 @@ struct FeatureRun<State, Action> {
 
   var state: State { store.state }
 }
-
-/// A storage error as the command line reports it, with a hint where one helps.
-extension Failure {
-  init(_ error: StorageError) {
-    switch error {
-    case .bookCaseNotFound, .bookCaseNamedNotFound:
-      self.init("\(error); `vocab list` shows the bookcases")
-    case .wordNotFound:
-      self.init("\(error); `vocab list BOOKCASE` shows a bookcase's words and their ids")
-    default:
-      self.init(String(describing: error))
-    }
-  }
-}

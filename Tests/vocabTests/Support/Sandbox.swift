@@ -90,21 +90,17 @@ final class Sandbox {
 
   /// `sqlite3 PATH .dump`: the whole content, to prove a failed command changed nothing.
   func dump(_ path: String? = nil) throws -> String {
-    let child = try ChildProcess(
-      executable: Self.sqlite3, arguments: [Array((path ?? database).utf8), Array(".dump".utf8)],
-      environment: environment(), outputDirectory: directory
-    )
-    guard child.wait() == 0 else { throw SpawnError(message: "sqlite3 .dump failed: \(child.stderr)") }
-    return child.stdout
+    try sqlite(".dump", path: path)
   }
 
-  /// Runs SQL with the `sqlite3` command (to set up states vocab itself refuses to create).
+  /// Runs SQL (or a dot-command) with the `sqlite3` command, to look at a database or set up states vocab itself
+  /// refuses to create.
   func sqlite(_ sql: String, path: String? = nil) throws -> String {
     let child = try ChildProcess(
       executable: Self.sqlite3, arguments: [Array((path ?? database).utf8), Array(sql.utf8)],
       environment: environment(), outputDirectory: directory
     )
-    guard child.wait() == 0 else { throw SpawnError(message: "sqlite3 failed: \(child.stderr)") }
+    guard child.wait() == 0 else { throw SpawnError(message: "sqlite3 \(sql) failed: \(child.stderr)") }
     return child.stdout
   }
 
