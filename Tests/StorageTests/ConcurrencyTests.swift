@@ -55,6 +55,22 @@ import Testing
     #expect(try await watcher.fetchBookCases().map(\.name) == ["Written elsewhere"])
   }
 
+  @Test func anotherProcesssCommitIsObserved() async throws {
+    let watcher = try at(0) { try StorageClient.live(path: path).client }
+    let changes = watcher.observeChanges()
+    let sqlite3 = Process()
+    sqlite3.executableURL = URL(filePath: "/usr/bin/env")
+    sqlite3.arguments = [
+      "sqlite3", path,
+      "INSERT INTO bookcases (name, name_key, created_at, updated_at) VALUES ('From sqlite3', 'from sqlite3', 0, 0)",
+    ]
+    try sqlite3.run()
+    sqlite3.waitUntilExit()
+    #expect(sqlite3.terminationStatus == 0)
+    #expect(await next(changes))
+    #expect(try await watcher.findBookCase("FROM SQLITE3").name == "From sqlite3")
+  }
+
   @Test func pollingStopsWhenNobodyObserves() async throws {
     let broadcaster = ChangeBroadcaster(pollInterval: .milliseconds(1))
     let polls = Locked(0)

@@ -88,7 +88,12 @@ import Testing
     #expect(try files(in: directory).filter { $0.hasSuffix(".bak") } == [])
   }
 
-  @Test(arguments: 1..<2) // every k below the latest version
+  /// Every version below the latest: each older database is migrated with data in it.
+  static let olderVersions = Array(1..<max(1, (try? Migration.embedded().count) ?? 1))
+
+  @Test func thereIsAnOlderVersionToMigrateFrom() { #expect(!Self.olderVersions.isEmpty) }
+
+  @Test(arguments: olderVersions)
   func migratesADatabaseWithDataFromAnOlderVersion(_ k: Int) async throws {
     #expect(k < latest)
     _ = try migrate(with: Array(embedded.prefix(k)))
@@ -308,7 +313,7 @@ import Testing
     #expect(try bytes(path) == before)
   }
 
-  @Test func opensAnImmutableCopyWhenTheWALIndexCannotBeCreated() throws {
+  @Test func immutableConnectionsReadAndNeverWrite() throws {
     do { _ = try at(0) { try StorageClient.live(path: path) } }
     let db = try Connection(immutablePath: path)
     #expect(try db.integer("PRAGMA user_version") == Int64(latest))
@@ -323,5 +328,26 @@ import Testing
       try at(0) { try StorageClient.live(path: path, mode: .readOnly) }
     }
     #expect(try files(in: directory) == [])
+  }
+}
+
+extension MigratorTests {
+  /// As root the permissions below change nothing; run the suite as another user to exercise the fallback
+  /// (`runuser -u nobody -- .build/debug/vocabPackageTests.xctest --testing-library swift-testing`).
+  @Test func readsAReadOnlyFileInAReadOnlyDirectory() async throws {
+    do {
+      let (client, _) = try at(0) { try StorageClient.live(path: path) }
+      _ = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "TOEFL")) }
+    }
+    #expect(try files(in: directory) == ["vocab.sqlite3"])
+    let before = try bytes(path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.url.path)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path) }
+    let (client, report) = try at(1) { try StorageClient.live(path: path) }
+    #expect(!report.didMigrate)
+    #expect(try await client.fetchBookCases().map(\.name) == ["TOEFL"])
+    #expect(try await MigrationClient.live(path: path).status().isUpToDate)
+    #expect(try bytes(path) == before)
   }
 }

@@ -86,6 +86,18 @@ import Testing
   }
 }
 
+@Suite struct LiveValueTests {
+  @Test func theDefaultLiveValueIsAPrivateInMemoryDatabase() async throws {
+    try await at(0) {
+      let client = StorageClient.liveValue
+      let bookCase = try await client.createBookCase(BookCaseDraft(name: "Scratch"))
+      #expect(try await client.fetchBookCases() == [bookCase])
+      try await client.deleteBookCase(bookCase.id)
+      #expect(try await client.fetchBookCases() == [])
+    }
+  }
+}
+
 @Suite struct SHA256Tests {
   @Test(arguments: [
     ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
