@@ -74,7 +74,11 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableTests",
-      dependencies: ["Composable"]
+      dependencies: [
+        "Composable",
+        // Without it, reportIssue inside Swift Testing's @Test functions is not recorded.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .testTarget(
       name: "BookCaseFeatureTests",

@@ -79,12 +79,7 @@ extension Effect {
 
   /// Runs the given effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    let effects = effects.filter { if case .none = $0.operation { false } else { true } }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default: return Self(.merge(effects))
-    }
+    combine(effects, as: Operation.merge)
   }
 
   /// Runs the given effects one after another, each starting when the previous one finished.
@@ -92,11 +87,18 @@ extension Effect {
 
   /// Runs the given effects one after another, each starting when the previous one finished.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    combine(effects, as: Operation.concatenate)
+  }
+
+  /// Leaves out `.none`s so that composed reducers don't build trees of empty effects.
+  private static func combine(_ effects: some Sequence<Self>, as operation: ([Self]) -> Operation)
+    -> Self
+  {
     let effects = effects.filter { if case .none = $0.operation { false } else { true } }
     switch effects.count {
     case 0: return .none
     case 1: return effects[0]
-    default: return Self(.concatenate(effects))
+    default: return Self(operation(effects))
     }
   }
 

@@ -32,10 +32,6 @@ public enum ReducerBuilder<State, Action> {
   public static func buildArray<R: Reducer<State, Action>>(_ reducers: [R]) -> _ArrayReducer<R> {
     _ArrayReducer(reducers: reducers)
   }
-
-  public static func buildLimitedAvailability<R: Reducer<State, Action>>(_ reducer: R) -> Reduce<State, Action> {
-    Reduce(reducer)
-  }
 }
 
 /// Two reducers run in order; the builder nests these for longer blocks.

@@ -91,12 +91,6 @@ public struct StackState<Element> {
     for removed in ids[index...] { elements[removed] = nil }
     ids.removeSubrange(index...)
   }
-
-  /// Removes every element above the one with this id.
-  public mutating func pop(to id: StackElementID) {
-    guard let index = ids.firstIndex(of: id) else { return }
-    pop(from: ids.indices.contains(index + 1) ? ids[index + 1] : StackElementID(generation: -1))
-  }
 }
 
 extension StackState: RandomAccessCollection {

@@ -19,12 +19,8 @@ public final class Store<State, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    let (state, reducer, dependencies) = withDependencies {
-      prepareDependencies?(&$0)
-    } operation: {
-      @Dependency(\.self) var dependencies
-      return (initialState(), Reduce(reducer()), dependencies)
-    }
+    let (state, reducer, dependencies) = prepare(
+      initialState, reducer, prepareDependencies ?? { _ in })
     self.state = state
     self.reducer = reducer
     self.dependencies = dependencies
@@ -108,5 +104,18 @@ public final class StoreObservation {
 
   isolated deinit {
     cancel()
+  }
+}
+
+/// Builds a store's initial state and reducer inside its dependency overrides, and returns the
+/// dependencies in force there: the values the reducer and its effects will always see.
+func prepare<State, Action, R: Reducer<State, Action>>(
+  _ initialState: () -> State,
+  _ reducer: () -> R,
+  _ prepareDependencies: (inout DependencyValues) -> Void
+) -> (State, Reduce<State, Action>, DependencyValues) {
+  withDependencies(prepareDependencies) {
+    @Dependency(\.self) var dependencies
+    return (initialState(), Reduce(reducer()), dependencies)
   }
 }

@@ -23,7 +23,6 @@ public final class TestStore<State: Equatable, Action> {
   private let reducer: Reduce<State, Action>
   private let runtime = EffectRuntime<Action>()
   private let site: CallSite
-  private let originalUseMainSerialExecutor = uncheckedUseMainSerialExecutor
   /// The reporters in force where the store was created: a deinit does not inherit task-locals, so
   /// the end-of-test checks it makes report through these.
   private let issueReporters = IssueReporters.current
@@ -38,19 +37,14 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let (state, reducer, dependencies) = withDependencies {
-      prepareDependencies(&$0)
-    } operation: {
-      @Dependency(\.self) var dependencies
-      return (initialState(), Reduce(reducer()), dependencies)
-    }
+    let (state, reducer, dependencies) = prepare(initialState, reducer, prepareDependencies)
     self.state = state
     self.currentState = state
     self.stateAfterSend = state
     self.reducer = reducer
     self.dependencies = dependencies
     self.site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    uncheckedUseMainSerialExecutor = true
+    MainSerialExecutorLease.acquire()
     runtime.reduce = { [unowned self] action, origin in
       let effect = withDependencies {
         $0 = self.dependencies
@@ -71,7 +65,7 @@ public final class TestStore<State: Equatable, Action> {
       withIssueReporters(issueReporters) { checkCompleted(at: site) }
     }
     runtime.cancelAll()
-    uncheckedUseMainSerialExecutor = originalUseMainSerialExecutor
+    MainSerialExecutorLease.release()
   }
 
   private var isExhaustive: Bool { exhaustivity == .on }
@@ -507,5 +501,26 @@ extension String.StringInterpolation {
   /// "1 received action", "2 received actions".
   mutating func appendInterpolation(count: Int, _ noun: String) {
     appendLiteral("\(count) \(noun)\(count == 1 ? "" : "s")")
+  }
+}
+
+/// Keeps the main serial executor on while any test store is alive, and restores the previous
+/// setting after the last one goes away (Swift Testing may run several tests' stores at once).
+@MainActor
+enum MainSerialExecutorLease {
+  private static var holders = 0
+  private static var previousSetting = false
+
+  static func acquire() {
+    if holders == 0 {
+      previousSetting = uncheckedUseMainSerialExecutor
+      uncheckedUseMainSerialExecutor = true
+    }
+    holders += 1
+  }
+
+  static func release() {
+    holders -= 1
+    if holders == 0 { uncheckedUseMainSerialExecutor = previousSetting }
   }
 }

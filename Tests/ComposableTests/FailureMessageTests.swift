@@ -205,11 +205,7 @@ final class FailureMessageTests: XCTestCase {
     let (stream, continuation) = AsyncStream.makeStream(of: LoginStatus.self)
     defer { continuation.finish() }
     let issues = await recordIssues {
-      let store = TestStore(initialState: Session.State()) {
-        Session()
-      } withDependencies: {
-        $0.userClient.status = { stream }
-      }
+      let store = Session.testStore(status: stream)
       await store.send(.task)
       await store.finish(timeout: .milliseconds(10))
     }
@@ -238,11 +234,7 @@ final class FailureMessageTests: XCTestCase {
     defer { continuation.finish() }
     var sendLine: UInt = 0
     let issues = await recordIssues {
-      let store = TestStore(initialState: Session.State()) {
-        Session()
-      } withDependencies: {
-        $0.userClient.status = { stream }
-      }
+      let store = Session.testStore(status: stream)
       sendLine = #line + 1
       await store.send(.task)
     }
@@ -330,11 +322,7 @@ final class FailureMessageTests: XCTestCase {
     let (stream, continuation) = AsyncStream.makeStream(of: LoginStatus.self)
     defer { continuation.finish() }
     let issues = await recordIssues {
-      let store = TestStore(initialState: Session.State()) {
-        Session()
-      } withDependencies: {
-        $0.userClient.status = { stream }
-      }
+      let store = Session.testStore(status: stream)
       let task = await store.send(.task)
       await task.finish(timeout: .milliseconds(10))
       await task.cancel()

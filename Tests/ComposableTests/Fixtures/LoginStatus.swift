@@ -48,3 +48,15 @@ struct Session: Reducer {
     }
   }
 }
+
+extension Session {
+  /// A test store whose login status comes from `status`.
+  @MainActor
+  static func testStore(status: AsyncStream<LoginStatus>) -> TestStore<State, Action> {
+    TestStore(initialState: State()) {
+      Session()
+    } withDependencies: {
+      $0.userClient.status = { status }
+    }
+  }
+}
