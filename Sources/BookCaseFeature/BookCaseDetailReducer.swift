@@ -83,6 +83,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
       case let .wordsLoaded(bookCase, words):
         state.isLoading = false
         state.bookCase = bookCase
+        // The two reads are not one snapshot: the count follows the words shown.
+        state.bookCase.wordCount = words.count
         state.words = IdentifiedArray(uniqueElements: words)
         return .none
 

@@ -81,6 +81,23 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
+  func testTheCountFollowsTheWordsReadWhenAWriteLandsBetweenTheTwoReads() async {
+    let stale = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 1, createdAt: .t0, updatedAt: .t0)
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in stale }
+      $0.storageClient.fetchWords = { _ in [.sakura, .kaze] }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await store.receive(.wordsLoaded(stale, [.sakura, .kaze])) {
+      $0.isLoading = false
+    }
+  }
+
   // MARK: Watching
 
   func testTaskRefreshesOnEveryChangeUntilCancelled() async {
