@@ -98,6 +98,17 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)) == text)
   }
 
+  @Test(arguments: [["list"], ["add-bookcase", "X"], ["migrate"]])
+  func anotherApplicationsDatabaseIsRefused(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.sqlite("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');")
+    let before = try sandbox.dump()
+    let output = try sandbox.vocab(arguments)
+    #expect(output.status == 1)
+    #expect(output.stderr.hasPrefix("error: \(sandbox.database) is a SQLite database of another application"))
+    #expect(try sandbox.dump() == before)
+  }
+
   @Test(arguments: [["list"], ["add-word", "JLPT N3", "t", "m"], ["migrate"]])
   func aDatabaseFromANewerVocabIsRefused(arguments: [String]) throws {
     let sandbox = try Self.populated()
