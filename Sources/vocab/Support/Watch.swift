@@ -15,10 +15,17 @@ enum Watch {
     _ run: FeatureRun<State, Action>, refresh: Action, watch: Action?,
     render: @escaping @MainActor (State) throws(Failure) -> String?
   ) async throws(Failure) {
+    guard let watch else {
+      if let text = try render(await run.send(refresh)) { Streams.out(text) }
+      return
+    }
+    // Ctrl-C from the very start ends the watch with 0, even before the watching effect runs.
+    let interruption = Interruption()
+    let source = onInterrupt { interruption.interrupt() }
+    defer { source.cancel() }
+
     var last = try render(await run.send(refresh))
     if let last { Streams.out(last) }
-    guard let watch else { return }
-
     // Print only what differs from the last print: the state passes through loading on every refresh.
     let observation = run.store.observe { state in
       do throws(Failure) {
@@ -32,13 +39,31 @@ enum Watch {
     defer { observation.cancel() }
 
     let task = run.store.send(watch)
-    let interrupt = onInterrupt { task.cancel() }
-    defer { interrupt.cancel() }
+    interruption.cancelling(task)
     await task.finish()
   }
 
-  /// Ctrl-C runs `handler` instead of killing the process, so a watch ends cleanly with 0. The handler runs on a
-  /// global queue, so it must not be isolated to the main actor.
+  /// Whether SIGINT came, and the task it must cancel once there is one.
+  private final class Interruption: Sendable {
+    private let state = LockIsolated<(interrupted: Bool, task: StoreTask?)>((false, nil))
+
+    func interrupt() {
+      state.withValue {
+        $0.interrupted = true
+        $0.task?.cancel()
+      }
+    }
+
+    func cancelling(_ task: StoreTask) {
+      state.withValue {
+        $0.task = task
+        if $0.interrupted { task.cancel() }
+      }
+    }
+  }
+
+  /// Ctrl-C runs `handler` instead of killing the process. The handler runs on a global queue, so it must not be
+  /// isolated to the main actor.
   nonisolated private static func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
     signal(SIGINT, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
