@@ -52,18 +52,33 @@ import Testing
   @Test func controlCharactersCannotBreakATable() throws {
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "JLPT N3"])
-    try sandbox.vocab(["add-word", "JLPT N3", "term", "meaning", "--note", "line one\nline two\tend"])
+    let note = "line one\nline two\tend \"quoted\" back\\slash 🎌"
+    try sandbox.vocab(["add-word", "JLPT N3", "term", "meaning", "--note", note])
     let words = try sandbox.vocab(["list", "JLPT N3"])
     #expect(
       words.stdout == """
         ID  TERM  MEANING  EXAMPLE  NOTE
-         1  term  meaning           line one\\nline two\\tend
+         1  term  meaning           line one\\nline two\\tend "quoted" back\\slash 🎌
 
         """)
     // JSON keeps the text exactly.
     let json = try JSONHelpers.object(try sandbox.vocab(["list", "JLPT N3", "--json"]).stdout)
     let word = try #require((json["words"] as? [[String: Any]])?.first)
-    #expect(word["note"] as? String == "line one\nline two\tend")
+    #expect(word["note"] as? String == note)
+  }
+
+  @Test func controlCharactersWrittenByAnotherProgramAreShownSafely() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    try sandbox.vocab(["add-word", "JLPT N3", "term", "meaning"])
+    // vocab itself drops such characters; a database edited with another tool may still hold them.
+    _ = try sandbox.sqlite("UPDATE words SET note = 'a' || char(1) || 'b' || char(13) || char(27) || '[31m' WHERE id = 1;")
+    let table = try sandbox.vocab(["list", "JLPT N3"])
+    #expect(table.stdout.hasSuffix(" 1  term  meaning           a\\u{1}b\\r\\u{1b}[31m\n"))
+    let json = try sandbox.vocab(["list", "JLPT N3", "--json"])
+    #expect(json.stdout.contains(#""note":"a\u0001b\r\u001B[31m""#))
+    let word = try #require((try JSONHelpers.object(json.stdout)["words"] as? [[String: Any]])?.first)
+    #expect(word["note"] as? String == "a\u{1}b\r\u{1B}[31m")
   }
 
   @Test func listJSONShapes() throws {
@@ -92,6 +107,13 @@ import Testing
     #expect(word["example"] as? String == "ご飯を食べる")
     #expect(word["note"] as? String == "ichidan")
     #expect(word["bookcaseId"] as? Int == 1)
+
+    // Dates are the stored times (epoch milliseconds) in UTC, to the second.
+    let stored = try sandbox.sqlite("SELECT created_at FROM words WHERE id = 1;")
+    let milliseconds = try #require(Double(stored.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let formatter = ISO8601DateFormatter()
+    let expected = formatter.string(from: Date(timeIntervalSince1970: (milliseconds / 1000).rounded(.down)))
+    #expect(word["createdAt"] as? String == expected)
   }
 
   @Test func aBookCaseIsNamedByNameInAnyCaseOrById() throws {

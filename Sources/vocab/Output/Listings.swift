@@ -4,7 +4,7 @@ import Storage
 enum Listings {
   static func bookCases(_ bookCases: some Collection<BookCase>, json: Bool, terminal: Terminal) -> String {
     if json {
-      return JSONShapes.line(JSONShapes.BookCaseList(bookcases: bookCases.map(JSONShapes.BookCaseJSON.init)))
+      return JSONShapes.bookCaseList(bookCases)
     }
     var table = Table(columns: [
       .init(title: "ID", alignment: .right), .init(title: "NAME"), .init(title: "WORDS", alignment: .right),
@@ -22,9 +22,7 @@ enum Listings {
     of bookCase: BookCase, _ words: some Collection<Word>, json: Bool, terminal: Terminal
   ) -> String {
     if json {
-      return JSONShapes.line(
-        JSONShapes.BookCaseWords(
-          bookcase: JSONShapes.BookCaseJSON(bookCase), words: words.map(JSONShapes.WordJSON.init)))
+      return JSONShapes.bookCaseWords(bookCase, words)
     }
     var table = Table(columns: [
       .init(title: "ID", alignment: .right), .init(title: "TERM"), .init(title: "MEANING"),
