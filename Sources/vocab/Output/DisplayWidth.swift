@@ -3,7 +3,9 @@
 /// so a base letter with its combining accents, a flag, or an emoji sequence joined by ZWJ counts once.
 enum DisplayWidth {
   static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Printable ASCII, the common case, is one cell a byte: no need to split it into grapheme clusters.
+    if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+    return text.reduce(0) { $0 + of($1) }
   }
 
   static func of(_ character: Character) -> Int {

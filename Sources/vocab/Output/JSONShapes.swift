@@ -38,12 +38,14 @@ enum JSONShapes {
   }
 }
 
-/// A JSON document being written.
+/// A JSON document being written, as UTF-8 bytes (appending to a `String` scalar by scalar was the slow part).
 private struct JSONText {
-  var text = ""
+  private var bytes: [UInt8] = []
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
 
   mutating func raw(_ fragment: String) {
-    text += fragment
+    bytes.append(contentsOf: fragment.utf8)
   }
 
   mutating func bookCase(_ bookCase: BookCase) {
@@ -76,21 +78,21 @@ private struct JSONText {
 
   /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, everything else as UTF-8.
   mutating func string(_ value: String) {
-    text.append("\"")
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text.append("\\\"")
-      case "\\": text.append("\\\\")
-      case "\n": text.append("\\n")
-      case "\r": text.append("\\r")
-      case "\t": text.append("\\t")
-      case "\u{0}"..."\u{1F}":
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        text.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-      default: text.unicodeScalars.append(scalar)
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): raw("\\\"")
+      case UInt8(ascii: "\\"): raw("\\\\")
+      case UInt8(ascii: "\n"): raw("\\n")
+      case UInt8(ascii: "\r"): raw("\\r")
+      case UInt8(ascii: "\t"): raw("\\t")
+      case 0..<0x20:
+        let hex = String(byte, radix: 16, uppercase: true)
+        raw("\\u00" + (hex.count == 1 ? "0" : "") + hex)
+      default: bytes.append(byte)
       }
     }
-    text.append("\"")
+    bytes.append(UInt8(ascii: "\""))
   }
 
   /// `"2026-11-21T19:42:45Z"`: UTC, whole seconds (rounded down).
@@ -98,10 +100,30 @@ private struct JSONText {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&seconds, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let year = String(parts.tm_year + 1900)
-    text.append(
-      "\"\(String(repeating: "0", count: max(0, 4 - year.count)))\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
-        + "T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z\"")
+    bytes.append(UInt8(ascii: "\""))
+    digits(Int(parts.tm_year) + 1900, count: 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mon) + 1, count: 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mday), count: 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(Int(parts.tm_hour), count: 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_min), count: 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_sec), count: 2)
+    raw("Z\"")
+  }
+
+  /// `value` in decimal, zero-padded to `count` digits.
+  private mutating func digits(_ value: Int, count: Int) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 }
