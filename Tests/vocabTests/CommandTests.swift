@@ -146,16 +146,27 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "TOEFL"])
     try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere", "--example", "ex", "--note", "n"])
+    func word() throws -> [String: Any] {
+      let document = try JSONHelpers.object(try sandbox.vocab(["list", "TOEFL", "--json"]).stdout)
+      return try #require((document["words"] as? [[String: Any]])?.first)
+    }
+
     let edited = try sandbox.vocab(["edit-word", "1", "--meaning", "found everywhere", "--note", ""])
     #expect(edited.status == 0)
     #expect(edited.stdout == "Updated word 1 “ubiquitous”.\n")
-    let word = try #require(
-      (try JSONHelpers.object(try sandbox.vocab(["list", "TOEFL", "--json"]).stdout)["words"] as? [[String: Any]])?
-        .first)
-    #expect(word["term"] as? String == "ubiquitous")
-    #expect(word["meaning"] as? String == "found everywhere")
-    #expect(word["example"] as? String == "ex")
-    #expect(word["note"] as? String == "")
+    var current = try word()
+    #expect(current["term"] as? String == "ubiquitous")
+    #expect(current["meaning"] as? String == "found everywhere")
+    #expect(current["example"] as? String == "ex")
+    #expect(current["note"] as? String == "")
+
+    let renamed = try sandbox.vocab(["edit-word", "1", "--term", "omnipresent", "--example", "It is omnipresent."])
+    #expect(renamed.stdout == "Updated word 1 “omnipresent”.\n")
+    current = try word()
+    #expect(current["term"] as? String == "omnipresent")
+    #expect(current["meaning"] as? String == "found everywhere")
+    #expect(current["example"] as? String == "It is omnipresent.")
+    #expect(current["note"] as? String == "")
   }
 
   @Test func deleteWordWithYes() throws {
