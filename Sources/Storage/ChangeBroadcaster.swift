@@ -4,7 +4,7 @@ final class ChangeBroadcaster: Sendable {
   private struct State {
     var observers: [Int: AsyncStream<Void>.Continuation] = [:]
     var nextID = 0
-    var poll: (@Sendable () -> Bool)?
+    var poll: (@Sendable () async -> Bool)?
     var poller: Task<Void, Never>?
   }
 
@@ -16,7 +16,7 @@ final class ChangeBroadcaster: Sendable {
   }
 
   /// Sets the check for changes made elsewhere (by another connection or process).
-  func poll(with check: @escaping @Sendable () -> Bool) {
+  func poll(with check: @escaping @Sendable () async -> Bool) {
     state.withLock { $0.poll = check }
   }
 
@@ -53,7 +53,7 @@ final class ChangeBroadcaster: Sendable {
       while !Task.isCancelled {
         try? await Task.sleep(for: pollInterval)
         guard let self, !Task.isCancelled else { return }
-        if self.state.withLock({ $0.poll })?() == true { self.send() }
+        if let poll = self.state.withLock({ $0.poll }), await poll() { self.send() }
       }
     }
   }

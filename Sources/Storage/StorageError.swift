@@ -31,7 +31,28 @@ extension StorageError: CustomStringConvertible {
     case let .fieldTooLong(field, limit):
       return "the \(field.rawValue) is longer than \(limit) characters"
     case let .database(code, message, sql):
-      return "database error \(code): \(message) (while running: \(sql))"
+      let statement = sql.isEmpty ? "" : ", while running: \(sql)"
+      let detail = "SQLite error \(code): \(message)\(statement)"
+      return "\(Self.advice(forSQLiteCode: code)) (\(detail))"
+    }
+  }
+
+  /// What a person can do about a SQLite failure, by its primary result code. SQLite's own message alone
+  /// ("database is locked") says what happened, not what to do.
+  private static func advice(forSQLiteCode code: Int32) -> String {
+    switch code & 0xFF {
+    case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
+      "the database is busy: another program kept it locked too long, and nothing was changed; try again"
+    case 8:  // SQLITE_READONLY
+      "the database is read-only, so nothing was changed; make the file and its directory writable"
+    case 13:  // SQLITE_FULL
+      "the disk is full, so nothing was changed; free some space and try again"
+    case 11, 26:  // SQLITE_CORRUPT, SQLITE_NOTADB
+      "the database file is damaged; restore it from a backup (vocab makes one beside the file before each migration)"
+    case 10, 14:  // SQLITE_IOERR, SQLITE_CANTOPEN
+      "the database file could not be read or written; check the disk and the file's permissions"
+    default:
+      "the database failed to carry out the request, and nothing was changed"
     }
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The rules every storage client applies, public and pure so reducers can validate with the very same
 /// functions before they call storage.
 ///
-/// - Text is NFC-normalised and trimmed of whitespace and newlines at both ends.
+/// - Text is NFC-normalised and trimmed at both ends of white space and invisible characters.
 /// - Names and terms are single lines: each control character in them (newline, tab, escape, …) becomes a
 ///   space. The other fields keep newlines and tabs; their other control characters are removed, so nothing
 ///   stored can move a terminal's cursor or change its colours.
@@ -81,8 +81,16 @@ public enum StorageRules {
     scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
   }
 
+  /// Drops the characters at both ends that show nothing: white space, and invisible ones such as the byte
+  /// order mark a file exported on Windows starts with (which would make "\u{FEFF}TOEFL" a second "TOEFL").
+  /// Whole characters are judged, so "❤️" keeps its trailing variation selector.
   private static func trimmed(_ text: String) -> String {
-    text.trimmingCharacters(in: .whitespacesAndNewlines)
+    func isBlank(_ character: Character) -> Bool {
+      character.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
+    }
+    guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 
   private static func checked(_ text: String, _ field: StorageError.Field, required: Bool) throws(StorageError)

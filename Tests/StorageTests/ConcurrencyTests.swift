@@ -46,6 +46,45 @@ import Testing
     #expect(try db.rows("PRAGMA foreign_key_check") { $0.text(0) } == [])
   }
 
+  /// A writer waiting for another process's lock must not hold one of Swift's few cooperative threads:
+  /// if it did, more waiting writers than cores would starve the task that releases the lock, and every
+  /// writer would fail with SQLITE_BUSY after the busy timeout.
+  @Test func writersWaitingForTheLockLeaveTheTaskPoolFree() async throws {
+    let client = try at(0) { try StorageClient.live(path: path).client }
+    let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "Shared")) }
+    let otherProcess = Locked(try Connection(path: path, mode: .existing))
+    try otherProcess.withLock { try $0.execute("BEGIN IMMEDIATE") }
+    let writers = ProcessInfo.processInfo.activeProcessorCount + 2
+    let added = try await withThrowingTaskGroup(of: Int.self) { group in
+      for writer in 0..<writers {
+        group.addTask {
+          _ = try await at(writer) { try await client.addWord(bookCase.id, WordDraft(term: "w\(writer)", meaning: "m")) }
+          return 1
+        }
+      }
+      // Not a timing assertion: the pause only lets the writers start waiting before the lock is released.
+      group.addTask {
+        try await Task.sleep(for: .milliseconds(300))
+        try otherProcess.withLock { try $0.execute("COMMIT") }
+        return 0
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(added == writers)
+    #expect(try await client.fetchBookCase(bookCase.id).wordCount == writers)
+  }
+
+  @Test func aClientLetGoClosesItsConnection() async throws {
+    do {
+      let client = try at(0) { try StorageClient.live(path: path).client }
+      let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "TOEFL")) }
+      _ = try await at(0) { try await client.addWord(bookCase.id, WordDraft(term: "abate", meaning: "lessen")) }
+      #expect(try files(in: directory).contains("vocab.sqlite3-wal"))
+    }
+    // SQLite removes the WAL and its index when the last connection closes with every statement finalized.
+    #expect(try files(in: directory) == ["vocab.sqlite3"])
+  }
+
   @Test func anotherConnectionsCommitIsObserved() async throws {
     let watcher = try at(0) { try StorageClient.live(path: path).client }
     let writer = try at(0) { try StorageClient.live(path: path).client }

@@ -130,6 +130,18 @@ import Testing
     #expect(try backup.integer("SELECT count(*) FROM schema_migrations") == Int64(k))
   }
 
+  @Test func aBackupNeverOverwritesAFileThatIsThere() throws {
+    _ = try migrate(with: [embedded[0]])
+    let taken = "\(path).v1-20231114T221320Z.bak"
+    let theirs = Data("somebody else's file".utf8)
+    try theirs.write(to: URL(filePath: taken))
+    let report = try migrate(with: embedded, at: 0)
+    let backupPath = try #require(report.backupPath)
+    #expect(backupPath == "\(path).v1-20231114T221320Z-2.bak")
+    #expect(try bytes(taken) == theirs)
+    #expect(try Connection(path: backupPath, mode: .readOnly).integer("PRAGMA user_version") == 1)
+  }
+
   @Test func refusesADatabaseWhoseMigrationChanged() throws {
     _ = try migrate(with: embedded)
     let before = try bytes(path)
@@ -166,6 +178,19 @@ import Testing
     }
     #expect(try bytes(path) == text)
     #expect(try files(in: directory) == ["vocab.sqlite3"])
+  }
+
+  @Test func refusesADatabaseWhoseHistoryHasAGap() throws {
+    _ = try migrate(with: embedded)
+    do {
+      let db = try Connection(path: path, mode: .existing)
+      try db.execute("DELETE FROM schema_migrations WHERE version = 1")
+    }
+    let before = try bytes(path)
+    #expect(throws: MigrationError.missingMigration(path: path, version: 1, appliedAfter: latest)) {
+      try at(0) { try StorageClient.live(path: path) }
+    }
+    #expect(try bytes(path) == before)
   }
 
   @Test(arguments: [Int32(0x4E4F_5445), 0])
@@ -301,6 +326,7 @@ import Testing
       return
     }
     #expect(code & 0xFF == SQLITE_READONLY)
+    #expect("\(error!)".hasPrefix("the database is read-only, so nothing was changed"))
     #expect(try bytes(path) == before)
   }
 

@@ -73,7 +73,7 @@ import Testing
     try b.write { try b.run("INSERT INTO t VALUES (1)") }
   }
 
-  @Test func opensAFileTheProcessMayNotWriteReadOnly() throws {
+  @Test func readOnlyModeReadsAndRefusesToWrite() throws {
     let path = directory.path("ro.sqlite3")
     do {
       let db = try Connection(path: path, mode: .create)
@@ -132,11 +132,20 @@ import Testing
     #expect(throws: StorageError.fieldTooLong(.name, limit: 100)) {
       try StorageRules.validated(BookCaseDraft(name: String(repeating: "é", count: 101).decomposedStringWithCanonicalMapping))
     }
+    #expect(try StorageRules.validated(BookCaseDraft(name: "\u{FEFF}I ❤️ Seoul ❤️\u{200B}")).name == "I ❤️ Seoul ❤️")
+    #expect(StorageRules.normalizedLine("\u{200B}a\u{200D}b\u{00A0}") == "a\u{200D}b")
     #expect(StorageRules.maxLength(of: .note) == StorageRules.maxNoteLength)
   }
 
   @Test func errorsReadAsSentences() {
     #expect(StorageError.duplicateBookCaseName("JLPT N3").description == "a bookcase named “JLPT N3” already exists")
+    // A SQLite failure leads with what to do, then keeps SQLite's code, message and statement for a bug report.
+    #expect(StorageError.database(code: SQLITE_BUSY, message: "database is locked", sql: "BEGIN IMMEDIATE").description
+      == "the database is busy: another program kept it locked too long, and nothing was changed; try again "
+      + "(SQLite error 5: database is locked, while running: BEGIN IMMEDIATE)")
+    let readOnlyDatabase = SQLITE_READONLY | 1 << 8  // an extended code: the advice is chosen by its primary code
+    #expect("\(StorageError.database(code: readOnlyDatabase, message: "m", sql: ""))".hasPrefix("the database is read-only"))
+    #expect("\(StorageError.database(code: SQLITE_FULL, message: "m", sql: ""))".hasPrefix("the disk is full"))
     #expect(MigrationError.notADatabase(path: "/tmp/x").description.hasPrefix("/tmp/x is not a SQLite database"))
     #expect(MigrationError.checksumMismatch(path: "/db", version: 2, name: "add").description.hasPrefix(
       "migration 0002_add.sql was changed after it was applied to /db"))

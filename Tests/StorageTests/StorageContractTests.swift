@@ -86,10 +86,14 @@ struct Snapshot: Equatable {
       _ = try await client.createBookCase(BookCaseDraft(name: "JLPT N3"))
       _ = try await client.createBookCase(BookCaseDraft(name: "Ärger"))
       _ = try await client.createBookCase(BookCaseDraft(name: decomposedHangul))
+      _ = try await client.createBookCase(BookCaseDraft(name: "Москва"))
+      _ = try await client.createBookCase(BookCaseDraft(name: "Οδός"))
       let before = try await Snapshot(client)
       let attempts: [(String, String)] = [
         ("jlpt n3", "JLPT N3"), (" JLPT N3", "JLPT N3"), ("ärger", "Ärger"),
-        ("A\u{0308}RGER", "Ärger"), (hangul, hangul),
+        ("A\u{0308}RGER", "Ärger"), (hangul, hangul), ("\u{FEFF}JLPT N3\u{200B}", "JLPT N3"),
+        // Beyond Latin: Cyrillic, and Greek whose final sigma folds like any other.
+        ("МОСКВА", "Москва"), ("ΟΔΌΣ", "Οδός"),
       ]
       for (name, existing) in attempts {
         let error = await thrownError { try await client.createBookCase(BookCaseDraft(name: name)) }
@@ -210,7 +214,11 @@ struct Snapshot: Equatable {
     let bookCaseDrafts: [(BookCaseDraft, StorageError)] = [
       (BookCaseDraft(name: ""), .emptyField(.name)),
       (BookCaseDraft(name: " \n\t "), .emptyField(.name)),
+      (BookCaseDraft(name: "\u{FEFF}\u{3000}\u{2060}"), .emptyField(.name)),
       (BookCaseDraft(name: long(StorageRules.maxNameLength)), .fieldTooLong(.name, limit: StorageRules.maxNameLength)),
+      // One character of two scalars past the limit: the other side of `acceptsFieldsAtTheirLimit…`.
+      (BookCaseDraft(name: String(repeating: "👍🏽", count: StorageRules.maxNameLength + 1)),
+       .fieldTooLong(.name, limit: StorageRules.maxNameLength)),
       (BookCaseDraft(name: "ok", description: long(StorageRules.maxDescriptionLength)),
        .fieldTooLong(.description, limit: StorageRules.maxDescriptionLength)),
     ]

@@ -1,7 +1,12 @@
 import CSQLite
+import Dispatch
 
-/// One SQLite connection shared by a live storage client. SQLite calls block, and a connection must never
-/// run two statements at once, so every use goes through one lock.
+/// One SQLite connection shared by a live storage client.
+///
+/// A connection must never run two statements at once, and its calls block. So every use runs on the
+/// database's own serial queue: one at a time, and never on one of Swift's cooperative threads (with more
+/// writers waiting for another process's lock than cores, the task that would release it could not run).
+/// The lock makes the queue-confined state checkably `Sendable`; it is never contended.
 final class SQLiteDatabase: Sendable {
   private struct State {
     let connection: Connection
@@ -10,6 +15,7 @@ final class SQLiteDatabase: Sendable {
   }
 
   private let state: Locked<State>
+  private let queue = DispatchQueue(label: "vocab.storage.sqlite")
   let changes = ChangeBroadcaster()
 
   init(_ connection: Connection) throws(StorageError) {
@@ -19,38 +25,45 @@ final class SQLiteDatabase: Sendable {
       throw error.storageError
     }
     // Our own commits do not change data_version; `write` announces those itself.
-    changes.poll { [weak self] in self?.changedElsewhere() ?? false }
+    changes.poll { [weak self] in await self?.changedElsewhere() ?? false }
   }
 
-  func read<T>(_ body: (Connection) throws -> T) throws(StorageError) -> T {
-    try withConnection { connection in try connection.read { try body(connection) } }
+  func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws(StorageError) -> T {
+    try await onQueue { state in try state.connection.read { try body(state.connection) } }
   }
 
   /// Runs `body` in an immediate transaction and tells the observers once it has committed.
-  func write<T>(_ body: (Connection) throws -> T) throws(StorageError) -> T {
-    let result = try withConnection { connection in try connection.write { try body(connection) } }
+  func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws(StorageError) -> T {
+    let result = try await onQueue { state in try state.connection.write { try body(state.connection) } }
     changes.send()
     return result
   }
 
-  private func withConnection<T>(_ body: (Connection) throws -> T) throws(StorageError) -> T {
-    do {
-      return try state.withLock { try body($0.connection) }
-    } catch let error as StorageError {
-      throw error
-    } catch let error as SQLiteError {
-      throw error.storageError
-    } catch {
-      throw .database(code: SQLITE_ERROR, message: "\(error)", sql: "")
+  private func changedElsewhere() async -> Bool {
+    let changed = try? await onQueue { state in
+      let version = try state.connection.integer("PRAGMA data_version")
+      defer { state.dataVersion = version }
+      return version != state.dataVersion
     }
+    return changed ?? false
   }
 
-  private func changedElsewhere() -> Bool {
-    state.withLock { state in
-      guard let version = try? state.connection.integer("PRAGMA data_version"), version != state.dataVersion
-      else { return false }
-      state.dataVersion = version
-      return true
+  /// Runs `body` on the queue, with SQLite's errors as `StorageError`s.
+  private func onQueue<T: Sendable>(_ body: @escaping @Sendable (inout State) throws -> T) async throws(StorageError)
+    -> T
+  {
+    // Unowned: the caller holds the database while it waits, and the queue's copy of the job must not keep the
+    // connection open after the caller has resumed and let the client go.
+    try await queue.perform { [unowned state] () throws(StorageError) in
+      do {
+        return try state.withLock { try body(&$0) }
+      } catch let error as StorageError {
+        throw error
+      } catch let error as SQLiteError {
+        throw error.storageError
+      } catch {
+        throw .database(code: SQLITE_ERROR, message: "\(error)", sql: "")
+      }
     }
   }
 }

@@ -43,16 +43,16 @@ extension StorageClient {
   static func sqlite(_ database: SQLiteDatabase) -> StorageClient {
     StorageClient(
       fetchBookCases: {
-        try database.read { db in
+        try await database.read { db in
           try db.rows("SELECT \(bookCaseColumns) FROM bookcases ORDER BY name_key, id", [], BookCase.init(row:))
         }
       },
       fetchBookCase: { id in
-        try database.read { db in try db.bookCase(id: id) }
+        try await database.read { db in try db.bookCase(id: id) }
       },
       findBookCase: { name in
         let key = StorageRules.nameKey(name)
-        return try database.read { db in
+        return try await database.read { db in
           guard
             let found = try db.row(
               "SELECT \(bookCaseColumns) FROM bookcases WHERE name_key = ?", [.text(key)], BookCase.init(row:))
@@ -63,37 +63,38 @@ extension StorageClient {
       createBookCase: { draft in
         let draft = try StorageRules.validated(draft)
         let key = StorageRules.nameKey(draft.name)
-        @Dependency(\.date.now) var now
-        return try database.write { db in
+        @Dependency(\.date) var date
+        let now = date.now.unixMilliseconds
+        return try await database.write { db in
           try db.refuseDuplicate(key: key, except: nil)
           try db.run(
             "INSERT INTO bookcases (name, name_key, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            [.text(draft.name), .text(key), .text(draft.description), .integer(now.unixMilliseconds),
-             .integer(now.unixMilliseconds)])
+            [.text(draft.name), .text(key), .text(draft.description), .integer(now), .integer(now)])
           return try db.bookCase(id: db.lastInsertRowID)
         }
       },
       updateBookCase: { id, draft in
         let draft = try StorageRules.validated(draft)
         let key = StorageRules.nameKey(draft.name)
-        @Dependency(\.date.now) var now
-        return try database.write { db in
+        @Dependency(\.date) var date
+        let now = date.now.unixMilliseconds
+        return try await database.write { db in
           _ = try db.bookCase(id: id)
           try db.refuseDuplicate(key: key, except: id)
           try db.run(
             "UPDATE bookcases SET name = ?, name_key = ?, description = ?, updated_at = ? WHERE id = ?",
-            [.text(draft.name), .text(key), .text(draft.description), .integer(now.unixMilliseconds), .integer(id)])
+            [.text(draft.name), .text(key), .text(draft.description), .integer(now), .integer(id)])
           return try db.bookCase(id: id)
         }
       },
       deleteBookCase: { id in
-        try database.write { db in
+        try await database.write { db in
           try db.run("DELETE FROM bookcases WHERE id = ?", [.integer(id)])
           guard db.changes > 0 else { throw StorageError.bookCaseNotFound(id: id) }
         }
       },
       fetchWords: { bookCaseID in
-        try database.read { db in
+        try await database.read { db in
           try db.requireBookCase(bookCaseID)
           return try db.rows(
             "SELECT \(wordColumns) FROM words WHERE bookcase_id = ? ORDER BY id", [.integer(bookCaseID)],
@@ -101,12 +102,13 @@ extension StorageClient {
         }
       },
       fetchWord: { id in
-        try database.read { db in try db.word(id: id) }
+        try await database.read { db in try db.word(id: id) }
       },
       addWord: { bookCaseID, draft in
         let draft = try StorageRules.validated(draft)
-        @Dependency(\.date.now) var now
-        return try database.write { db in
+        @Dependency(\.date) var date
+        let now = date.now.unixMilliseconds
+        return try await database.write { db in
           try db.requireBookCase(bookCaseID)
           try db.run(
             """
@@ -114,24 +116,25 @@ extension StorageClient {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
             [.integer(bookCaseID), .text(draft.term), .text(draft.meaning), .text(draft.example),
-             .text(draft.note), .integer(now.unixMilliseconds), .integer(now.unixMilliseconds)])
+             .text(draft.note), .integer(now), .integer(now)])
           return try db.word(id: db.lastInsertRowID)
         }
       },
       updateWord: { id, draft in
         let draft = try StorageRules.validated(draft)
-        @Dependency(\.date.now) var now
-        return try database.write { db in
+        @Dependency(\.date) var date
+        let now = date.now.unixMilliseconds
+        return try await database.write { db in
           try db.run(
             "UPDATE words SET term = ?, meaning = ?, example = ?, note = ?, updated_at = ? WHERE id = ?",
             [.text(draft.term), .text(draft.meaning), .text(draft.example), .text(draft.note),
-             .integer(now.unixMilliseconds), .integer(id)])
+             .integer(now), .integer(id)])
           guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
           return try db.word(id: id)
         }
       },
       deleteWord: { id in
-        try database.write { db in
+        try await database.write { db in
           try db.run("DELETE FROM words WHERE id = ?", [.integer(id)])
           guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
         }

@@ -1,5 +1,6 @@
 import Dependencies
 import DependenciesMacros
+import Dispatch
 import Foundation
 
 /// What `vocab migrate` drives: the status of a database, a dry run, and the migration itself.
@@ -25,31 +26,43 @@ extension DependencyValues {
 }
 
 extension MigrationClient {
-  /// The client for the database file at `path`. Every call throws `MigrationError`.
+  /// The client for the database file at `path`. Every call throws `MigrationError`, and runs off Swift's
+  /// cooperative threads: migrating may wait for another process's lock, and copies the database first.
   public static func live(path: String) -> MigrationClient {
     MigrationClient(
       status: {
-        let migrator = Migrator(migrations: try Migration.embedded())
-        guard FileManager.default.fileExists(atPath: path) else {
-          return MigrationStatus(
-            path: path, exists: false, version: 0, applied: [], pending: migrator.migrations.map(\.info))
-        }
-        let connection = try Connection.opened(path: path, mode: .readOnly)
-        return migrator.status(try migrator.inspect(connection), path: path)
+        try await DispatchQueue.global().perform { () throws(MigrationError) in try status(path: path) }
       },
       dryRun: {
-        let migrator = Migrator(migrations: try Migration.embedded())
-        guard FileManager.default.fileExists(atPath: path) else {
-          let pending = try migrator.check(.init(isEmpty: true, version: 0, history: []), path: path)
-          return MigrationPlan(path: path, fromVersion: 0, pending: pending.map(\.info), makesBackup: false)
-        }
-        return try migrator.plan(try Connection.opened(path: path, mode: .readOnly))
+        try await DispatchQueue.global().perform { () throws(MigrationError) in try dryRun(path: path) }
       },
       migrate: {
-        @Dependency(\.date.now) var now
-        let connection = try Connection.opened(path: path, mode: .create)
-        return try Migrator(migrations: try Migration.embedded()).migrate(connection, now: now)
+        @Dependency(\.date) var date
+        let now = date.now
+        return try await DispatchQueue.global().perform { () throws(MigrationError) in
+          let connection = try Connection.opened(path: path, mode: .create)
+          return try Migrator(migrations: try Migration.embedded()).migrate(connection, now: now)
+        }
       }
     )
+  }
+
+  private static func status(path: String) throws(MigrationError) -> MigrationStatus {
+    let migrator = Migrator(migrations: try Migration.embedded())
+    guard FileManager.default.fileExists(atPath: path) else {
+      return MigrationStatus(
+        path: path, exists: false, version: 0, applied: [], pending: migrator.migrations.map(\.info))
+    }
+    let connection = try Connection.opened(path: path, mode: .readOnly)
+    return migrator.status(try migrator.inspect(connection), path: path)
+  }
+
+  private static func dryRun(path: String) throws(MigrationError) -> MigrationPlan {
+    let migrator = Migrator(migrations: try Migration.embedded())
+    guard FileManager.default.fileExists(atPath: path) else {
+      let pending = try migrator.check(.init(isEmpty: true, version: 0, history: []), path: path)
+      return MigrationPlan(path: path, fromVersion: 0, pending: pending.map(\.info), makesBackup: false)
+    }
+    return try migrator.plan(try Connection.opened(path: path, mode: .readOnly))
   }
 }

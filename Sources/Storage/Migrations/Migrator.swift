@@ -185,16 +185,13 @@ struct Migrator {
     let stamp = String(
       format: "%04d%02d%02dT%02d%02d%02dZ", time.tm_year + 1900, time.tm_mon + 1, time.tm_mday, time.tm_hour,
       time.tm_min, time.tm_sec)
-    let base = "\(db.path).v\(fromVersion)-\(stamp)"
-    var path = base + ".bak"
-    var attempt = 2
-    while FileManager.default.fileExists(atPath: path) {
-      path = "\(base)-\(attempt).bak"
-      attempt += 1
-    }
+    let path = try BackupFile.claim(base: "\(db.path).v\(fromVersion)-\(stamp)")
     do {
       try db.run("VACUUM INTO ?", [.text(path)])
+      try BackupFile.flush(path)
     } catch {
+      // Nothing was migrated; an empty or partial copy left behind would only look like a backup.
+      unlink(path)
       throw .backupFailed(path: path, message: error.message)
     }
     return path

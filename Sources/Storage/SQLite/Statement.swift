@@ -67,7 +67,6 @@ final class Statement {
 
   var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
-  func isNull(_ column: Int) -> Bool { sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL }
   func int64(_ column: Int) -> Int64 { sqlite3_column_int64(handle, Int32(column)) }
   func int(_ column: Int) -> Int { Int(int64(column)) }
   func double(_ column: Int) -> Double { sqlite3_column_double(handle, Int32(column)) }
