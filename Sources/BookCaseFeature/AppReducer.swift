@@ -43,28 +43,25 @@ public struct AppReducer: Reducer, Sendable {
 
       case let .path(.element(id: _, action: .detail(.delegate(.bookCaseUpdated(bookCase))))):
         state.list.bookCases[id: bookCase.id]?.wordCount = bookCase.wordCount
-        return .none
+        return state.list.reloadIfLoading().map(Action.list)
 
       case let .path(.element(id: id, action: .wordEditor(.delegate(.updated(word))))):
-        state.updateBookCase(word.bookCaseID, countChange: 0) { detail in
+        state.path.pop(from: id)
+        return state.updateBookCase(word.bookCaseID, countChange: 0) { detail in
           detail.words[id: word.id] = word
         }
-        state.path.pop(from: id)
-        return .none
 
       case let .path(.element(id: id, action: .wordEditor(.delegate(.added(word))))):
-        state.updateBookCase(word.bookCaseID, countChange: 1) { detail in
+        state.path.pop(from: id)
+        return state.updateBookCase(word.bookCaseID, countChange: 1) { detail in
           detail.words.append(word)
         }
-        state.path.pop(from: id)
-        return .none
 
       case let .path(.element(id: id, action: .wordEditor(.delegate(.deleted(word))))):
-        state.updateBookCase(word.bookCaseID, countChange: -1) { detail in
+        state.path.pop(from: id)
+        return state.updateBookCase(word.bookCaseID, countChange: -1) { detail in
           detail.words.remove(id: word.id)
         }
-        state.path.pop(from: id)
-        return .none
 
       case .list, .path:
         return .none
@@ -74,46 +71,24 @@ public struct AppReducer: Reducer, Sendable {
       Path()
     }
   }
-
-  /// The screens that can be pushed on the stack.
-  public struct Path: Reducer, Sendable {
-    @CasePathable
-    public enum State: Equatable, Sendable {
-      case detail(BookCaseDetailReducer.State)
-      case wordEditor(WordEditorReducer.State)
-    }
-
-    @CasePathable
-    public enum Action: Equatable, Sendable {
-      case detail(BookCaseDetailReducer.Action)
-      case wordEditor(WordEditorReducer.Action)
-    }
-
-    public init() {}
-
-    public var body: some ReducerOf<Self> {
-      Scope(state: \.detail, action: \.detail) {
-        BookCaseDetailReducer()
-      }
-      Scope(state: \.wordEditor, action: \.wordEditor) {
-        WordEditorReducer()
-      }
-    }
-  }
 }
 
 extension AppReducer.State {
   /// Applies `change` to every detail of the bookcase `bookCaseID` on the stack and moves that bookcase's
-  /// word count by `countChange`, in those details and in the list.
+  /// word count by `countChange`, in those details and in the list. Loads in flight there start again, so
+  /// they cannot undo the change when they land.
   fileprivate mutating func updateBookCase(
     _ bookCaseID: BookCase.ID, countChange: Int, _ change: (inout BookCaseDetailReducer.State) -> Void
-  ) {
+  ) -> Effect<AppReducer.Action> {
     list.bookCases[id: bookCaseID]?.wordCount += countChange
+    var reloads = countChange == 0 ? [] : [list.reloadIfLoading().map(AppReducer.Action.list)]
     for id in path.ids {
       guard case var .detail(detail) = path[id: id], detail.bookCase.id == bookCaseID else { continue }
       change(&detail)
       detail.bookCase.wordCount += countChange
       path[id: id] = .detail(detail)
+      reloads.append(detail.reloadIfLoading().map { .path(.element(id: id, action: .detail($0))) })
     }
+    return .merge(reloads)
   }
 }

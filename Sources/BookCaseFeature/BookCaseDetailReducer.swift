@@ -86,6 +86,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         // The two reads are not one snapshot: the count follows the words shown.
         state.bookCase.wordCount = words.count
         state.words = IdentifiedArray(uniqueElements: words)
+        // A pending deletion follows the load, or is dropped when the word is gone.
+        state.wordToDelete = state.wordToDelete.flatMap { state.words[id: $0.id] }
         return .none
 
       case let .loadFailed(error):
@@ -97,6 +99,9 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .none
 
       case .addWordButtonTapped:
+        // An open editor keeps its draft: replacing it would drop what was typed, and its save in flight
+        // (not cancelled, the editor state has no identity) would land in the new one.
+        guard state.editor == nil else { return .none }
         state.editor = WordEditorReducer.State(addingTo: state.bookCase.id)
         return .none
 
@@ -108,7 +113,7 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
       case let .editor(.delegate(.updated(word))):
         state.editor = nil
         state.words[id: word.id] = word
-        return .none
+        return state.reloadIfLoading()
 
       case let .editor(.delegate(.deleted(word))):
         state.editor = nil
@@ -124,6 +129,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
 
       case .deleteWordConfirmed:
         guard let word = state.wordToDelete else { return .none }
+        // Answered: a second confirmation must not start a second deletion.
+        state.wordToDelete = nil
         state.error = nil
         return .run { send in
           try await storageClient.deleteWord(id: word.id)
@@ -137,12 +144,10 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .none
 
       case let .wordDeleted(word):
-        state.wordToDelete = nil
         state.words.remove(id: word.id)
         return state.countChanged()
 
       case let .deleteWordFailed(error):
-        state.wordToDelete = nil
         state.error = error
         return .none
 
@@ -160,6 +165,12 @@ extension BookCaseDetailReducer.State {
   /// Brings the bookcase's count in line with the words shown and tells the parent.
   mutating func countChanged() -> Effect<BookCaseDetailReducer.Action> {
     bookCase.wordCount = words.count
-    return .send(.delegate(.bookCaseUpdated(bookCase)))
+    return .merge(.send(.delegate(.bookCaseUpdated(bookCase))), reloadIfLoading())
+  }
+
+  /// A load in flight may have read storage before the change just made and would undo it when it lands:
+  /// start it again, which cancels the stale one.
+  func reloadIfLoading() -> Effect<BookCaseDetailReducer.Action> {
+    isLoading ? .send(.loadWords) : .none
   }
 }

@@ -92,6 +92,9 @@ public struct BookCaseFormReducer: Reducer, Sendable {
         }
 
       case .cancelButtonTapped:
+        // A save in flight may already have written: closing would cancel it and drop the answer, and the
+        // parent would never show the bookcase it saved.
+        guard !state.isSaving else { return .none }
         return .send(.delegate(.cancelled))
 
       case let .bookCaseSaved(bookCase):

@@ -76,6 +76,10 @@ public struct BookCaseListReducer: Reducer, Sendable {
       case let .bookCasesLoaded(bookCases):
         state.isLoading = false
         state.bookCases = IdentifiedArray(uniqueElements: bookCases)
+        // The selection and a pending deletion follow the load: renamed and recounted (the confirmation
+        // states how many words go), or dropped when the bookcase is gone.
+        state.selectedBookCase = state.selectedBookCase.flatMap { state.bookCases[id: $0.id] }
+        state.bookCaseToDelete = state.bookCaseToDelete.flatMap { state.bookCases[id: $0.id] }
         return .none
 
       case let .bookCasesLoadFailed(error):
@@ -93,6 +97,8 @@ public struct BookCaseListReducer: Reducer, Sendable {
 
       case .deleteConfirmed:
         guard let bookCase = state.bookCaseToDelete else { return .none }
+        // Answered: a second confirmation must not start a second deletion (which would fail as not found).
+        state.bookCaseToDelete = nil
         state.error = nil
         return .run { send in
           try await storageClient.deleteBookCase(id: bookCase.id)
@@ -106,16 +112,14 @@ public struct BookCaseListReducer: Reducer, Sendable {
         return .none
 
       case let .bookCaseDeleted(bookCase):
-        state.bookCaseToDelete = nil
         state.deletedBookCase = bookCase
         state.bookCases.remove(id: bookCase.id)
         if state.selectedBookCase?.id == bookCase.id {
           state.selectedBookCase = nil
         }
-        return .none
+        return state.reloadIfLoading()
 
       case let .deleteFailed(error):
-        state.bookCaseToDelete = nil
         state.error = error
         return .none
 
@@ -134,7 +138,7 @@ public struct BookCaseListReducer: Reducer, Sendable {
         if state.selectedBookCase?.id == bookCase.id {
           state.selectedBookCase = bookCase
         }
-        return .none
+        return state.reloadIfLoading()
 
       case .form(.delegate(.cancelled)):
         state.form = nil
@@ -147,5 +151,13 @@ public struct BookCaseListReducer: Reducer, Sendable {
     .ifLet(\.form, action: \.form) {
       BookCaseFormReducer()
     }
+  }
+}
+
+extension BookCaseListReducer.State {
+  /// A load in flight may have read storage before the change just made and would undo it when it lands
+  /// (a deleted row back, a new one gone): start it again, which cancels the stale one.
+  func reloadIfLoading() -> Effect<BookCaseListReducer.Action> {
+    isLoading ? .send(.loadBookCases) : .none
   }
 }

@@ -172,6 +172,8 @@ public struct WordEditorReducer: Reducer, Sendable {
 
       case .deleteConfirmed:
         guard let word = state.wordToDelete else { return .none }
+        // Answered: a second confirmation must not start a second deletion.
+        state.wordToDelete = nil
         state.error = nil
         return .run { send in
           try await storageClient.deleteWord(id: word.id)
@@ -185,12 +187,10 @@ public struct WordEditorReducer: Reducer, Sendable {
         return .none
 
       case let .wordDeleted(word):
-        state.wordToDelete = nil
         state.deletedWord = word
         return .send(.delegate(.deleted(word)))
 
       case let .deleteFailed(error):
-        state.wordToDelete = nil
         state.error = error
         return .none
 

@@ -81,6 +81,29 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
+  func testALoadDropsThePendingDeletionOfAWordDeletedElsewhere() async {
+    var counted = BookCase.a
+    counted.wordCount = 1
+    var initial = BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])
+    initial.wordToDelete = .sakura
+    let store = TestStore(initialState: initial) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { _ in [.kaze] }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await store.receive(.wordsLoaded(.a, [.kaze])) {
+      $0.isLoading = false
+      $0.bookCase = counted
+      $0.words = [.kaze]
+      $0.wordToDelete = nil
+    }
+  }
+
   func testTheCountFollowsTheWordsReadWhenAWriteLandsBetweenTheTwoReads() async {
     let stale = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 1, createdAt: .t0, updatedAt: .t0)
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
@@ -94,6 +117,75 @@ final class BookCaseDetailReducerTests: XCTestCase {
       $0.isLoading = true
     }
     await store.receive(.wordsLoaded(stale, [.sakura, .kaze])) {
+      $0.isLoading = false
+    }
+  }
+
+  func testADeletionDuringALoadRestartsTheLoadSoTheWordStaysGone() async {
+    var counted = BookCase.a
+    counted.wordCount = 1
+    let started = Gate()
+    let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.kaze] }
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { _ in await read() }
+      $0.storageClient.deleteWord = { _ in }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.deleteWordRequested(.sakura)) {
+      $0.wordToDelete = .sakura
+    }
+    await store.send(.deleteWordConfirmed) {
+      $0.wordToDelete = nil
+    }
+    await store.receive(.wordDeleted(.sakura)) {
+      $0.words = [.kaze]
+      $0.bookCase = counted
+    }
+    await store.receive(.delegate(.bookCaseUpdated(counted)))
+    await store.receive(.loadWords)
+    await store.receive(.wordsLoaded(.a, [.kaze])) {
+      $0.isLoading = false
+    }
+  }
+
+  func testAnEditDuringALoadRestartsTheLoadSoTheEditStays() async {
+    let updated = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
+    let started = Gate()
+    let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.sakura, updated] }
+    let store = TestStore(
+      initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze], editor: WordEditorReducer.State(editing: .kaze))
+    ) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { _ in await read() }
+      $0.storageClient.updateWord = { _, _ in updated }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.editor(.meaningChanged("breeze"))) { $0.editor?.meaning = "breeze" }
+    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
+    await store.receive(.editor(.wordSaved(updated))) {
+      $0.editor?.isSaving = false
+      $0.editor?.savedWord = updated
+      $0.editor?.word = updated
+    }
+    await store.receive(.editor(.delegate(.updated(updated)))) {
+      $0.editor = nil
+      $0.words = [.sakura, updated]
+    }
+    await store.receive(.loadWords)
+    await store.receive(.wordsLoaded(.a, [.sakura, updated])) {
       $0.isLoading = false
     }
   }
@@ -169,6 +261,16 @@ final class BookCaseDetailReducerTests: XCTestCase {
     await store.receive(.delegate(.bookCaseUpdated(counted)))
   }
 
+  func testAddWhileTheEditorIsOpenKeepsItsDraft() async {
+    var editor = WordEditorReducer.State(addingTo: BookCase.a.id)
+    editor.term = "雨"
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, editor: editor)) {
+      BookCaseDetailReducer()
+    }
+
+    await store.send(.addWordButtonTapped)
+  }
+
   func testWordUpdatedInTheEditorReplacesItsRow() async {
     let updated = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
     let store = TestStore(
@@ -204,9 +306,10 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
 
     await store.send(.editor(.deleteButtonTapped)) { $0.editor?.wordToDelete = .kaze }
-    await store.send(.editor(.deleteConfirmed))
-    await store.receive(.editor(.wordDeleted(.kaze))) {
+    await store.send(.editor(.deleteConfirmed)) {
       $0.editor?.wordToDelete = nil
+    }
+    await store.receive(.editor(.wordDeleted(.kaze))) {
       $0.editor?.deletedWord = .kaze
     }
     await store.receive(.editor(.delegate(.deleted(.kaze)))) {
@@ -232,14 +335,45 @@ final class BookCaseDetailReducerTests: XCTestCase {
     await store.send(.deleteWordRequested(.sakura)) {
       $0.wordToDelete = .sakura
     }
-    await store.send(.deleteWordConfirmed)
-    await store.receive(.wordDeleted(.sakura)) {
+    await store.send(.deleteWordConfirmed) {
       $0.wordToDelete = nil
+    }
+    await store.receive(.wordDeleted(.sakura)) {
       $0.words = [.kaze]
       $0.bookCase = counted
     }
     await store.receive(.delegate(.bookCaseUpdated(counted)))
     XCTAssertEqual(deleted.value, [Word.sakura.id])
+  }
+
+  func testASecondConfirmationDeletesNothingMore() async {
+    var counted = BookCase.a
+    counted.wordCount = 1
+    let gate = Gate()
+    let deleted = LockIsolated<[Word.ID]>([])
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.deleteWord = { id in
+        await gate.wait()
+        deleted.withValue { $0.append(id) }
+      }
+    }
+
+    await store.send(.deleteWordRequested(.kaze)) {
+      $0.wordToDelete = .kaze
+    }
+    await store.send(.deleteWordConfirmed) {
+      $0.wordToDelete = nil
+    }
+    await store.send(.deleteWordConfirmed)
+    gate.open()
+    await store.receive(.wordDeleted(.kaze)) {
+      $0.words = [.sakura]
+      $0.bookCase = counted
+    }
+    await store.receive(.delegate(.bookCaseUpdated(counted)))
+    XCTAssertEqual(deleted.value, [Word.kaze.id])
   }
 
   func testDeleteWordCancelled() async {
@@ -266,9 +400,10 @@ final class BookCaseDetailReducerTests: XCTestCase {
     await store.send(.deleteWordRequested(.kaze)) {
       $0.wordToDelete = .kaze
     }
-    await store.send(.deleteWordConfirmed)
-    await store.receive(.deleteWordFailed(ioError)) {
+    await store.send(.deleteWordConfirmed) {
       $0.wordToDelete = nil
+    }
+    await store.receive(.deleteWordFailed(ioError)) {
       $0.error = ioError
     }
   }

@@ -181,4 +181,14 @@ final class BookCaseFormReducerTests: XCTestCase {
     await store.send(.cancelButtonTapped)
     await store.receive(.delegate(.cancelled))
   }
+
+  func testCancelWhileSavingIsIgnored() async {
+    var initial = BookCaseFormReducer.State(name: "TOEFL")
+    initial.isSaving = true
+    let store = TestStore(initialState: initial) {
+      BookCaseFormReducer()
+    }
+
+    await store.send(.cancelButtonTapped)
+  }
 }

@@ -102,6 +102,27 @@ final class BookCaseListReducerTests: XCTestCase {
     }
   }
 
+  func testALoadRefreshesTheSelectionAndThePendingDeletionOrDropsThem() async {
+    let grown = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 5, createdAt: .t0, updatedAt: .t0)
+    var initial = BookCaseListReducer.State(bookCases: [.a, .b], selectedBookCase: .b)
+    initial.bookCaseToDelete = .a
+    let store = TestStore(initialState: initial) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCases = { [grown] }
+    }
+
+    await store.send(.loadBookCases) {
+      $0.isLoading = true
+    }
+    await store.receive(.bookCasesLoaded([grown])) {
+      $0.isLoading = false
+      $0.bookCases = [grown]
+      $0.selectedBookCase = nil
+      $0.bookCaseToDelete = grown
+    }
+  }
+
   func testAnErrorOutsideStorageErrorIsStillShown() async {
     struct Interrupted: Error {}
     let store = TestStore(initialState: BookCaseListReducer.State()) {
@@ -184,14 +205,41 @@ final class BookCaseListReducerTests: XCTestCase {
       $0.storageClient.deleteBookCase = { id in deleted.withValue { $0.append(id) } }
     }
 
-    await store.send(.deleteConfirmed)
-    await store.receive(.bookCaseDeleted(.a)) {
+    await store.send(.deleteConfirmed) {
       $0.bookCaseToDelete = nil
+    }
+    await store.receive(.bookCaseDeleted(.a)) {
       $0.deletedBookCase = .a
       $0.bookCases = [.b]
       $0.selectedBookCase = nil
     }
     XCTAssertEqual(deleted.value, [BookCase.a.id])
+  }
+
+  func testASecondConfirmationDeletesNothingMore() async {
+    let gate = Gate()
+    let deleted = LockIsolated<[BookCase.ID]>([])
+    var initial = BookCaseListReducer.State(bookCases: [.a, .b])
+    initial.bookCaseToDelete = .b
+    let store = TestStore(initialState: initial) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.deleteBookCase = { id in
+        await gate.wait()
+        deleted.withValue { $0.append(id) }
+      }
+    }
+
+    await store.send(.deleteConfirmed) {
+      $0.bookCaseToDelete = nil
+    }
+    await store.send(.deleteConfirmed)
+    gate.open()
+    await store.receive(.bookCaseDeleted(.b)) {
+      $0.deletedBookCase = .b
+      $0.bookCases = [.a]
+    }
+    XCTAssertEqual(deleted.value, [BookCase.b.id])
   }
 
   func testDeleteCancelledKeepsEverything() async {
@@ -217,10 +265,40 @@ final class BookCaseListReducerTests: XCTestCase {
       $0.storageClient.deleteBookCase = { _ in throw ioError }
     }
 
-    await store.send(.deleteConfirmed)
-    await store.receive(.deleteFailed(ioError)) {
+    await store.send(.deleteConfirmed) {
       $0.bookCaseToDelete = nil
+    }
+    await store.receive(.deleteFailed(ioError)) {
       $0.error = ioError
+    }
+  }
+
+  func testADeletionDuringALoadRestartsTheLoadSoTheRowStaysGone() async {
+    let stored = LockIsolated([BookCase.a, .b])
+    let started = Gate()
+    var initial = BookCaseListReducer.State(bookCases: [.a, .b])
+    initial.bookCaseToDelete = .b
+    let store = TestStore(initialState: initial) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCases = readStaleFirst([.a, .b], started: started) { stored.value }
+      $0.storageClient.deleteBookCase = { id in stored.withValue { $0.removeAll { $0.id == id } } }
+    }
+
+    await store.send(.loadBookCases) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.deleteConfirmed) {
+      $0.bookCaseToDelete = nil
+    }
+    await store.receive(.bookCaseDeleted(.b)) {
+      $0.deletedBookCase = .b
+      $0.bookCases = [.a]
+    }
+    await store.receive(.loadBookCases)
+    await store.receive(.bookCasesLoaded([.a])) {
+      $0.isLoading = false
     }
   }
 
@@ -251,6 +329,40 @@ final class BookCaseListReducerTests: XCTestCase {
     await store.receive(.form(.delegate(.created(created)))) {
       $0.form = nil
       $0.bookCases = [.a, created, .b]
+    }
+  }
+
+  func testABookCaseCreatedDuringALoadRestartsTheLoadSoTheRowStays() async {
+    let created = BookCase(id: 9, name: "n2 grammar", createdAt: .t1, updatedAt: .t1)
+    let started = Gate()
+    let store = TestStore(
+      initialState: BookCaseListReducer.State(bookCases: [.a, .b], form: BookCaseFormReducer.State(name: "n2 grammar"))
+    ) {
+      BookCaseListReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCases = readStaleFirst([.a, .b], started: started) { [.a, created, .b] }
+      $0.storageClient.createBookCase = { _ in created }
+    }
+
+    await store.send(.loadBookCases) {
+      $0.isLoading = true
+    }
+    await started.wait()
+    await store.send(.form(.saveButtonTapped)) {
+      $0.form?.isSaving = true
+    }
+    await store.receive(.form(.bookCaseSaved(created))) {
+      $0.form?.isSaving = false
+      $0.form?.savedBookCase = created
+      $0.form?.mode = .rename(created)
+    }
+    await store.receive(.form(.delegate(.created(created)))) {
+      $0.form = nil
+      $0.bookCases = [.a, created, .b]
+    }
+    await store.receive(.loadBookCases)
+    await store.receive(.bookCasesLoaded([.a, created, .b])) {
+      $0.isLoading = false
     }
   }
 

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Foundation
 import Storage
 
@@ -23,3 +24,38 @@ extension Word {
 /// A storage failure as SQLite would report it.
 let diskFull = StorageError.database(code: 13, message: "database or disk is full", sql: "INSERT INTO word …")
 let ioError = StorageError.database(code: 10, message: "disk I/O error", sql: "SELECT … FROM bookcase")
+
+/// Holds storage calls back until the test opens it, so the test can act while they are in flight.
+struct Gate: Sendable {
+  private let opened: AsyncStream<Void>
+  private let continuation: AsyncStream<Void>.Continuation
+
+  init() {
+    (opened, continuation) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  /// Returns once the gate is open (or the waiting task is cancelled).
+  func wait() async {
+    for await _ in opened {}
+  }
+
+  func open() {
+    continuation.finish()
+  }
+}
+
+/// A read that took its snapshot before a write and has not answered yet: the first call opens `started`
+/// and then waits until its load is cancelled (answering `stale`, which a cancelled effect cannot send);
+/// every later call answers `current()`. A reducer that let the first load land would show `stale`.
+func readStaleFirst<Value: Sendable>(
+  _ stale: Value, started: Gate, then current: @escaping @Sendable () -> Value
+) -> @Sendable () async -> Value {
+  let calls = LockIsolated(0)
+  let neverOpened = Gate()
+  return {
+    guard calls.withValue({ $0 += 1; return $0 }) == 1 else { return current() }
+    started.open()
+    await neverOpened.wait()
+    return stale
+  }
+}

@@ -57,8 +57,8 @@ final class StorageIntegrationTests: XCTestCase {
     XCTAssertEqual(byID.id, BookCase.b.id)
   }
 
-  /// create bookcase → add words → edit → delete word → rename → delete bookcase, through the app's
-  /// screens, checking the state after every step and storage along the way.
+  /// create bookcase (and a refused duplicate) → add words → edit → delete word → rename → delete bookcase,
+  /// through the app's screens, checking the state after every step and storage along the way.
   private func runWholeSession(on client: StorageClient) async throws {
     let store = TestStore(initialState: AppReducer.State()) {
       AppReducer()
@@ -88,6 +88,20 @@ final class StorageIntegrationTests: XCTestCase {
       $0.list.form = nil
       $0.list.bookCases = [jlpt]
     }
+
+    // The same name in other letters is refused by storage: the form says which bookcase has it and keeps
+    // what was typed; the list and storage are unchanged.
+    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.form = BookCaseFormReducer.State() }
+    await store.send(.list(.form(.nameChanged("jlpt n3")))) { $0.list.form?.name = "jlpt n3" }
+    await store.send(.list(.form(.saveButtonTapped))) { $0.list.form?.isSaving = true }
+    await store.receive(.list(.form(.saveFailed(.duplicateBookCaseName("JLPT N3"))))) {
+      $0.list.form?.isSaving = false
+      $0.list.form?.error = .duplicateBookCaseName("JLPT N3")
+    }
+    await store.send(.list(.form(.cancelButtonTapped)))
+    await store.receive(.list(.form(.delegate(.cancelled)))) { $0.list.form = nil }
+    let afterDuplicate = try await client.fetchBookCases()
+    XCTAssertEqual(afterDuplicate, [jlpt])
 
     // Open it: the detail loads, with no words yet.
     await store.send(.list(.bookCaseSelected(jlpt))) {
@@ -166,9 +180,10 @@ final class StorageIntegrationTests: XCTestCase {
     await store.send(.path(.element(id: 2, action: .wordEditor(.deleteButtonTapped)))) {
       $0.path[id: 2, case: \.wordEditor]?.wordToDelete = sakura
     }
-    await store.send(.path(.element(id: 2, action: .wordEditor(.deleteConfirmed))))
-    await store.receive(.path(.element(id: 2, action: .wordEditor(.wordDeleted(sakura))))) {
+    await store.send(.path(.element(id: 2, action: .wordEditor(.deleteConfirmed)))) {
       $0.path[id: 2, case: \.wordEditor]?.wordToDelete = nil
+    }
+    await store.receive(.path(.element(id: 2, action: .wordEditor(.wordDeleted(sakura))))) {
       $0.path[id: 2, case: \.wordEditor]?.deletedWord = sakura
     }
     jlpt.wordCount = 1
@@ -181,11 +196,15 @@ final class StorageIntegrationTests: XCTestCase {
     let storedWords = try await client.fetchWords(bookCaseID: jlpt.id)
     XCTAssertEqual(storedWords, [breeze])
 
-    // Back to the list. A reload changes nothing: the in-place updates matched storage.
+    // Back to the list. A reload leaves the rows as they were (the in-place updates matched storage) and
+    // brings the selection, picked before any word was added, up to date.
     await store.send(.path(.popFrom(id: 0))) { $0.path.pop(from: 0) }
     await store.send(.list(.refreshBookCases))
     await store.receive(.list(.loadBookCases)) { $0.list.isLoading = true }
-    await store.receive(.list(.bookCasesLoaded([jlpt]))) { $0.list.isLoading = false }
+    await store.receive(.list(.bookCasesLoaded([jlpt]))) {
+      $0.list.isLoading = false
+      $0.list.selectedBookCase = jlpt
+    }
 
     // Rename it.
     let renamed = BookCase(id: 1, name: "JLPT N2", description: "Japanese", wordCount: 1, createdAt: .t0, updatedAt: .t1)
@@ -208,9 +227,10 @@ final class StorageIntegrationTests: XCTestCase {
     // Delete it, with the word still in it.
     await store.send(.list(.deleteRequested(renamed))) { $0.list.bookCaseToDelete = renamed }
     XCTAssertEqual(store.state.list.bookCaseToDelete?.wordCount, 1)
-    await store.send(.list(.deleteConfirmed))
-    await store.receive(.list(.bookCaseDeleted(renamed))) {
+    await store.send(.list(.deleteConfirmed)) {
       $0.list.bookCaseToDelete = nil
+    }
+    await store.receive(.list(.bookCaseDeleted(renamed))) {
       $0.list.deletedBookCase = renamed
       $0.list.bookCases = []
       $0.list.selectedBookCase = nil

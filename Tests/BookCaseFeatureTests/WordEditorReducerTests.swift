@@ -212,13 +212,41 @@ final class WordEditorReducerTests: XCTestCase {
     await store.send(.deleteButtonTapped) {
       $0.wordToDelete = .sakura
     }
-    await store.send(.deleteConfirmed)
-    await store.receive(.wordDeleted(.sakura)) {
+    await store.send(.deleteConfirmed) {
       $0.wordToDelete = nil
+    }
+    await store.receive(.wordDeleted(.sakura)) {
       $0.deletedWord = .sakura
     }
     await store.receive(.delegate(.deleted(.sakura)))
     XCTAssertEqual(deleted.value, [Word.sakura.id])
+  }
+
+  func testASecondConfirmationDeletesNothingMore() async {
+    let gate = Gate()
+    let deleted = LockIsolated<[Word.ID]>([])
+    let store = TestStore(initialState: WordEditorReducer.State(editing: .kaze)) {
+      WordEditorReducer()
+    } withDependencies: {
+      $0.storageClient.deleteWord = { id in
+        await gate.wait()
+        deleted.withValue { $0.append(id) }
+      }
+    }
+
+    await store.send(.deleteButtonTapped) {
+      $0.wordToDelete = .kaze
+    }
+    await store.send(.deleteConfirmed) {
+      $0.wordToDelete = nil
+    }
+    await store.send(.deleteConfirmed)
+    gate.open()
+    await store.receive(.wordDeleted(.kaze)) {
+      $0.deletedWord = .kaze
+    }
+    await store.receive(.delegate(.deleted(.kaze)))
+    XCTAssertEqual(deleted.value, [Word.kaze.id])
   }
 
   func testDeleteCancelledDeletesNothing() async {
@@ -254,9 +282,10 @@ final class WordEditorReducerTests: XCTestCase {
     await store.send(.deleteButtonTapped) {
       $0.wordToDelete = .sakura
     }
-    await store.send(.deleteConfirmed)
-    await store.receive(.deleteFailed(.wordNotFound(id: Word.sakura.id))) {
+    await store.send(.deleteConfirmed) {
       $0.wordToDelete = nil
+    }
+    await store.receive(.deleteFailed(.wordNotFound(id: Word.sakura.id))) {
       $0.error = .wordNotFound(id: Word.sakura.id)
     }
   }
