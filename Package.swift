@@ -18,7 +18,8 @@ let package = Package(
       traits: ["Clocks", "Foundation"]
     ),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // Its default trait links FoundationNetworking (and libcurl) into vocab, which costs start-up time.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3", traits: []),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -92,5 +93,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // End-to-end: runs the built `vocab` binary as a separate process, so it links nothing of the package.
+    .testTarget(name: "vocabTests"),
   ]
 )

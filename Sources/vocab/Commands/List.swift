@@ -1,0 +1,35 @@
+import ArgumentParser
+import BookCaseFeature
+
+struct List: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "List the bookcases with their word counts, or the words of one bookcase."
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: "A bookcase's name or id; without it, every bookcase is listed.")
+  var bookcase: String?
+
+  @Flag(help: "Print JSON instead of a table.")
+  var json = false
+
+  @MainActor
+  func run() async throws {
+    let session = try Session.open(global)
+    if let bookcase {
+      let bookCase = try await session.bookCase(bookcase)
+      let detail = await FeatureRun(
+        BookCaseDetailReducer(), state: .init(bookCase: bookCase), storage: session.storage
+      ).send(.onAppear)
+      if let error = detail.error { throw Failure(error) }
+      Streams.out(Listings.words(of: detail.bookCase, detail.words, json: json, terminal: session.terminal))
+    } else {
+      let list = await FeatureRun(BookCaseListReducer(), state: .init(), storage: session.storage)
+        .send(.onAppear)
+      if let error = list.error { throw Failure(error) }
+      Streams.out(Listings.bookCases(list.bookCases, json: json, terminal: session.terminal))
+    }
+  }
+}

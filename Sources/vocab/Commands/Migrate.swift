@@ -1,0 +1,45 @@
+import ArgumentParser
+import BookCaseFeature
+import Composable
+import Storage
+
+struct Migrate: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "migrate",
+    abstract: "Apply pending schema migrations (after a backup), show their status, or show what would run."
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Flag(help: "Show applied and pending migrations and whether their checksums match; change nothing.")
+  var status = false
+
+  @Flag(help: "Show which migrations would be applied; change nothing.")
+  var dryRun = false
+
+  func validate() throws {
+    if status, dryRun {
+      throw ValidationError("--status and --dry-run cannot be combined.")
+    }
+  }
+
+  @MainActor
+  func run() async throws {
+    let environment = Environment.current()
+    let location = try DatabaseLocation.resolve(option: global.db, environment: environment)
+    try location.prepare()
+    let request: MigrationReducer.State.Request = status ? .status : dryRun ? .dryRun : .migrate
+    let store = Store(initialState: MigrationReducer.State(request: request)) {
+      MigrationReducer()
+    } withDependencies: {
+      $0.migrationClient = .live(path: location.path)
+    }
+    await store.send(.started).finish()
+    let state = store.state
+    if let error = state.error { throw Failure(error.description) }
+    let terminal = Terminal.current(environment: environment)
+    if let status = state.status { Streams.out(MigrationListings.status(status, terminal: terminal)) }
+    if let plan = state.plan { Streams.out(MigrationListings.plan(plan)) }
+    if let report = state.report { Streams.out(MigrationListings.report(report)) }
+  }
+}

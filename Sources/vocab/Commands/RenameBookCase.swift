@@ -1,0 +1,33 @@
+import ArgumentParser
+import BookCaseFeature
+
+struct RenameBookCase: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rename-bookcase",
+    abstract: "Rename a bookcase, and optionally change its description."
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Argument(help: "The bookcase's name or id.")
+  var bookcase: String
+
+  @Argument(help: "Its new name.")
+  var newName: String
+
+  @Option(help: "A new description (the old one is kept when omitted).")
+  var description: String?
+
+  @MainActor
+  func run() async throws {
+    let session = try Session.open(global)
+    let bookCase = try await session.bookCase(bookcase)
+    let run = FeatureRun(BookCaseFormReducer(), state: .init(renaming: bookCase), storage: session.storage)
+    await run.send(.nameChanged(newName))
+    if let description { await run.send(.descriptionChanged(description)) }
+    let form = await run.send(.saveButtonTapped)
+    if let error = form.error { throw Failure(error) }
+    guard let renamed = form.savedBookCase else { throw Failure("the bookcase was not saved") }
+    Streams.out("Renamed bookcase \(renamed.id) from “\(bookCase.name)” to “\(renamed.name)”.\n")
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Storage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `--json` documents, vocab's public contract (documented in README.md): one line each, keys in sorted
+/// order, dates as ISO 8601 in UTC to the second.
+///
+/// Written by hand rather than with `JSONEncoder`: the shapes are fixed, and for a bookcase of 10,000 words the
+/// generic encoder (and its calendar-based date formatting) took most of the command's time.
+enum JSONShapes {
+  /// `vocab list --json`: `{"bookcases":[Bookcase…]}`.
+  static func bookCaseList(_ bookCases: some Collection<BookCase>) -> String {
+    var json = JSONText()
+    json.raw("{\"bookcases\":[")
+    for (index, bookCase) in bookCases.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.bookCase(bookCase)
+    }
+    json.raw("]}\n")
+    return json.text
+  }
+
+  /// `vocab list BOOKCASE --json`: `{"bookcase":Bookcase,"words":[Word…]}`.
+  static func bookCaseWords(_ bookCase: BookCase, _ words: some Collection<Word>) -> String {
+    var json = JSONText()
+    json.raw("{\"bookcase\":")
+    json.bookCase(bookCase)
+    json.raw(",\"words\":[")
+    for (index, word) in words.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.word(word)
+    }
+    json.raw("]}\n")
+    return json.text
+  }
+}
+
+/// A JSON document being written, as UTF-8 bytes (appending to a `String` scalar by scalar was the slow part).
+private struct JSONText {
+  private var bytes: [UInt8] = []
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  mutating func raw(_ fragment: String) {
+    bytes.append(contentsOf: fragment.utf8)
+  }
+
+  mutating func bookCase(_ bookCase: BookCase) {
+    raw("{\"createdAt\":")
+    date(bookCase.createdAt)
+    raw(",\"description\":")
+    string(bookCase.description)
+    raw(",\"id\":\(bookCase.id),\"name\":")
+    string(bookCase.name)
+    raw(",\"updatedAt\":")
+    date(bookCase.updatedAt)
+    raw(",\"wordCount\":\(bookCase.wordCount)}")
+  }
+
+  mutating func word(_ word: Word) {
+    raw("{\"bookcaseId\":\(word.bookCaseID),\"createdAt\":")
+    date(word.createdAt)
+    raw(",\"example\":")
+    string(word.example)
+    raw(",\"id\":\(word.id),\"meaning\":")
+    string(word.meaning)
+    raw(",\"note\":")
+    string(word.note)
+    raw(",\"term\":")
+    string(word.term)
+    raw(",\"updatedAt\":")
+    date(word.updatedAt)
+    raw("}")
+  }
+
+  /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, everything else as UTF-8.
+  mutating func string(_ value: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): raw("\\\"")
+      case UInt8(ascii: "\\"): raw("\\\\")
+      case UInt8(ascii: "\n"): raw("\\n")
+      case UInt8(ascii: "\r"): raw("\\r")
+      case UInt8(ascii: "\t"): raw("\\t")
+      case 0..<0x20:
+        let hex = String(byte, radix: 16, uppercase: true)
+        raw("\\u00" + (hex.count == 1 ? "0" : "") + hex)
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// `"2026-11-21T19:42:45Z"`: UTC, whole seconds (rounded down).
+  mutating func date(_ date: Date) {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    bytes.append(UInt8(ascii: "\""))
+    digits(Int(parts.tm_year) + 1900, count: 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mon) + 1, count: 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mday), count: 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(Int(parts.tm_hour), count: 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_min), count: 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_sec), count: 2)
+    raw("Z\"")
+  }
+
+  /// `value` in decimal, zero-padded to `count` digits.
+  private mutating func digits(_ value: Int, count: Int) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import Storage
+
+/// The tables and JSON documents vocab prints for bookcases and words.
+enum Listings {
+  static func bookCases(_ bookCases: some Collection<BookCase>, json: Bool, terminal: Terminal) -> String {
+    if json {
+      return JSONShapes.bookCaseList(bookCases)
+    }
+    var table = Table(columns: [
+      .init(title: "ID", alignment: .right), .init(title: "NAME"), .init(title: "WORDS", alignment: .right),
+      .init(title: "DESCRIPTION"),
+    ])
+    table.rows = bookCases.map { [String($0.id), $0.name, String($0.wordCount), $0.description] }
+    var output = table.render(bold: terminal.usesColour)
+    if bookCases.isEmpty, terminal.stdoutIsTerminal {
+      output += "No bookcases yet. Create one with: vocab add-bookcase NAME\n"
+    }
+    return output
+  }
+
+  static func words(
+    of bookCase: BookCase, _ words: some Collection<Word>, json: Bool, terminal: Terminal
+  ) -> String {
+    if json {
+      return JSONShapes.bookCaseWords(bookCase, words)
+    }
+    var table = Table(columns: [
+      .init(title: "ID", alignment: .right), .init(title: "TERM"), .init(title: "MEANING"),
+      .init(title: "EXAMPLE"), .init(title: "NOTE"),
+    ])
+    table.rows = words.map { [String($0.id), $0.term, $0.meaning, $0.example, $0.note] }
+    var output = ""
+    if terminal.stdoutIsTerminal {
+      let count = words.count == 1 ? "1 word" : "\(words.count) words"
+      output += "\(Table.singleLine(bookCase.name)) (id \(bookCase.id)), \(count)\n"
+    }
+    output += table.render(bold: terminal.usesColour)
+    return output
+  }
+}

@@ -1,0 +1,15 @@
+import BookCaseFeature
+import Storage
+
+/// A bookcase named on the command line (by name or id), resolved by the feature's lookup reducer.
+extension Session {
+  @MainActor
+  func bookCase(_ reference: String) async throws(Failure) -> BookCase {
+    let lookup = await FeatureRun(
+      BookCaseLookupReducer(), state: .init(reference: reference), storage: storage
+    ).send(.lookUp)
+    if let error = lookup.error { throw Failure(error) }
+    guard let bookCase = lookup.bookCase else { throw Failure("no bookcase matches “\(reference)”") }
+    return bookCase
+  }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+
+/// The root command: only configuration; every action lives in a subcommand.
+struct Vocab: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vocab",
+    abstract: "Keep vocabulary lists (bookcases of words) in a SQLite database.",
+    discussion: """
+      A bookcase is named by its name (any case) or by its numeric id.
+
+      DATABASE LOCATION (the first that is set):
+        --db PATH, then $VOCAB_DB, then $XDG_DATA_HOME/vocab/vocab.sqlite3,
+        then ~/.local/share/vocab/vocab.sqlite3. The default directory is
+        created on first use; a new database is created and migrated when a
+        command first needs it.
+
+      OUTPUT:
+        Tables aligned for the terminal; colour only on a terminal and never
+        when NO_COLOR is set. --json prints one JSON document per line (the
+        shapes are documented in README.md).
+
+      EXIT CODES:
+        0   success
+        1   the request could not be carried out: not found, duplicate,
+            invalid input, database problem, a deletion not confirmed
+        64  wrong usage: unknown command or option, missing or malformed
+            argument
+      """,
+    version: VocabVersion.current,
+    subcommands: [
+      AddBookCase.self,
+      List.self,
+      RenameBookCase.self,
+      DeleteBookCase.self,
+      AddWord.self,
+      EditWord.self,
+      DeleteWord.self,
+      Refresh.self,
+      Migrate.self,
+    ]
+  )
+
+  // Declared here too so that `vocab --db PATH <command>` parses; each command reads its own copy.
+  @OptionGroup var global: GlobalOptions
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// Every command and flag, run as a separate process against a temporary database.
+@Suite struct CommandTests {
+  @Test func aFreshDatabaseIsCreatedAndMigratedOnFirstUse() throws {
+    let sandbox = try Sandbox()
+    let list = try sandbox.vocab(["list"])
+    #expect(list.status == 0)
+    #expect(list.stdout == "ID  NAME  WORDS  DESCRIPTION\n")
+    #expect(list.stderr == "vocab: created the database \(sandbox.database)\n")
+    #expect(FileManager.default.fileExists(atPath: sandbox.database))
+    // Only the first command creates it.
+    #expect(try sandbox.vocab(["list"]).stderr.isEmpty)
+    #expect(try sandbox.sqlite("SELECT count(*) FROM schema_migrations;") != "0\n")
+  }
+
+  @Test func addBookCaseAndListIt() throws {
+    let sandbox = try Sandbox()
+    let added = try sandbox.vocab(["add-bookcase", "JLPT N3", "--description", "Japanese, level N3"])
+    #expect(added.status == 0)
+    #expect(added.stdout == "Created bookcase “JLPT N3” (id 1).\n")
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+
+    let list = try sandbox.vocab(["list"])
+    #expect(list.status == 0)
+    #expect(
+      list.stdout == """
+        ID  NAME     WORDS  DESCRIPTION
+         1  JLPT N3      0  Japanese, level N3
+         2  TOEFL        0
+
+        """)
+  }
+
+  @Test func tablesAlignByDisplayWidth() throws {
+    let sandbox = try Sandbox()
+    // Hangul takes two cells, an emoji two, a combining accent none.
+    for name in ["TOEFL", "토픽 중급", "🎌 Flags", "Cafe\u{301}"] {
+      #expect(try sandbox.vocab(["add-bookcase", name]).status == 0)
+    }
+    try sandbox.vocab(["add-word", "토픽 중급", "사과", "apple"])
+    let lines = try sandbox.vocab(["list"]).stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "ID  NAME       WORDS  DESCRIPTION")
+    #expect(lines.contains(" 1  TOEFL          0"))
+    #expect(lines.contains(" 2  토픽 중급      1"))
+    #expect(lines.contains(" 3  🎌 Flags       0"))
+    #expect(lines.contains(" 4  Café           0"))
+    #expect(lines.count == 5)
+  }
+
+  @Test func controlCharactersCannotBreakATable() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    let note = "line one\nline two\tend \"quoted\" back\\slash 🎌"
+    try sandbox.vocab(["add-word", "JLPT N3", "term", "meaning", "--note", note])
+    let words = try sandbox.vocab(["list", "JLPT N3"])
+    #expect(
+      words.stdout == """
+        ID  TERM  MEANING  EXAMPLE  NOTE
+         1  term  meaning           line one\\nline two\\tend "quoted" back\\slash 🎌
+
+        """)
+    // JSON keeps the text exactly.
+    let json = try JSONHelpers.object(try sandbox.vocab(["list", "JLPT N3", "--json"]).stdout)
+    let word = try #require((json["words"] as? [[String: Any]])?.first)
+    #expect(word["note"] as? String == note)
+  }
+
+  @Test func controlCharactersWrittenByAnotherProgramAreShownSafely() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    try sandbox.vocab(["add-word", "JLPT N3", "term", "meaning"])
+    // vocab itself drops such characters; a database edited with another tool may still hold them.
+    _ = try sandbox.sqlite("UPDATE words SET note = 'a' || char(1) || 'b' || char(13) || char(27) || '[31m' WHERE id = 1;")
+    let table = try sandbox.vocab(["list", "JLPT N3"])
+    #expect(table.stdout.hasSuffix(" 1  term  meaning           a\\u{1}b\\r\\u{1b}[31m\n"))
+    let json = try sandbox.vocab(["list", "JLPT N3", "--json"])
+    #expect(json.stdout.contains(#""note":"a\u0001b\r\u001B[31m""#))
+    let word = try #require((try JSONHelpers.object(json.stdout)["words"] as? [[String: Any]])?.first)
+    #expect(word["note"] as? String == "a\u{1}b\r\u{1B}[31m")
+  }
+
+  @Test func listJSONShapes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3", "--description", "N3"])
+    try sandbox.vocab(["add-word", "JLPT N3", "食べる", "to eat", "--example", "ご飯を食べる", "--note", "ichidan"])
+
+    let list = try sandbox.vocab(["list", "--json"])
+    #expect(list.status == 0)
+    #expect(list.stdout.hasSuffix("}\n") && list.stdout.filter { $0 == "\n" }.count == 1)
+    let document = try JSONHelpers.object(list.stdout)
+    #expect(Set(document.keys) == ["bookcases"])
+    let bookCases = try #require(document["bookcases"] as? [[String: Any]])
+    #expect(bookCases.count == 1)
+    JSONHelpers.expectBookCaseShape(bookCases[0])
+    #expect(bookCases[0]["name"] as? String == "JLPT N3")
+    #expect(bookCases[0]["wordCount"] as? Int == 1)
+
+    let words = try JSONHelpers.object(try sandbox.vocab(["list", "JLPT N3", "--json"]).stdout)
+    #expect(Set(words.keys) == ["bookcase", "words"])
+    JSONHelpers.expectBookCaseShape(try #require(words["bookcase"] as? [String: Any]))
+    let word = try #require((words["words"] as? [[String: Any]])?.first)
+    JSONHelpers.expectWordShape(word)
+    #expect(word["term"] as? String == "食べる")
+    #expect(word["meaning"] as? String == "to eat")
+    #expect(word["example"] as? String == "ご飯を食べる")
+    #expect(word["note"] as? String == "ichidan")
+    #expect(word["bookcaseId"] as? Int == 1)
+
+    // Dates are the stored times (epoch milliseconds) in UTC, to the second.
+    let stored = try sandbox.sqlite("SELECT created_at FROM words WHERE id = 1;")
+    let milliseconds = try #require(Double(stored.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let formatter = ISO8601DateFormatter()
+    let expected = formatter.string(from: Date(timeIntervalSince1970: (milliseconds / 1000).rounded(.down)))
+    #expect(word["createdAt"] as? String == expected)
+  }
+
+  @Test func aBookCaseIsNamedByNameInAnyCaseOrById() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    try sandbox.vocab(["add-word", "JLPT N3", "猫", "cat"])
+    let expected = "ID  TERM  MEANING  EXAMPLE  NOTE\n 1  猫    cat\n"
+    #expect(try sandbox.vocab(["list", "JLPT N3"]).stdout == expected)
+    #expect(try sandbox.vocab(["list", "jlpt n3"]).stdout == expected)
+    #expect(try sandbox.vocab(["list", "1"]).stdout == expected)
+  }
+
+  @Test func addWordWithExampleAndNote() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let added = try sandbox.vocab([
+      "add-word", "toefl", "ubiquitous", "found everywhere", "--example", "Phones are ubiquitous.", "--note", "adj.",
+    ])
+    #expect(added.status == 0)
+    #expect(added.stdout == "Added word 1 “ubiquitous” to “TOEFL”.\n")
+    #expect(
+      try sandbox.vocab(["list", "TOEFL"]).stdout == """
+        ID  TERM        MEANING           EXAMPLE                 NOTE
+         1  ubiquitous  found everywhere  Phones are ubiquitous.  adj.
+
+        """)
+  }
+
+  @Test func editWordChangesOnlyTheGivenFields() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere", "--example", "ex", "--note", "n"])
+    func word() throws -> [String: Any] {
+      let document = try JSONHelpers.object(try sandbox.vocab(["list", "TOEFL", "--json"]).stdout)
+      return try #require((document["words"] as? [[String: Any]])?.first)
+    }
+
+    let edited = try sandbox.vocab(["edit-word", "1", "--meaning", "found everywhere", "--note", ""])
+    #expect(edited.status == 0)
+    #expect(edited.stdout == "Updated word 1 “ubiquitous”.\n")
+    var current = try word()
+    #expect(current["term"] as? String == "ubiquitous")
+    #expect(current["meaning"] as? String == "found everywhere")
+    #expect(current["example"] as? String == "ex")
+    #expect(current["note"] as? String == "")
+
+    let renamed = try sandbox.vocab(["edit-word", "1", "--term", "omnipresent", "--example", "It is omnipresent."])
+    #expect(renamed.stdout == "Updated word 1 “omnipresent”.\n")
+    current = try word()
+    #expect(current["term"] as? String == "omnipresent")
+    #expect(current["meaning"] as? String == "found everywhere")
+    #expect(current["example"] as? String == "It is omnipresent.")
+    #expect(current["note"] as? String == "")
+  }
+
+  @Test func deleteWordWithYes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"])
+    try sandbox.vocab(["add-word", "TOEFL", "ephemeral", "short-lived"])
+    let deleted = try sandbox.vocab(["delete-word", "1", "--yes"])
+    #expect(deleted.status == 0)
+    #expect(deleted.stdout == "Deleted word 1 “ubiquitous”.\n")
+    #expect(try sandbox.vocab(["list", "TOEFL"]).stdout == "ID  TERM       MEANING      EXAMPLE  NOTE\n 2  ephemeral  short-lived\n")
+  }
+
+  @Test func renameBookCaseKeepsOrReplacesTheDescription() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3", "--description", "level 3"])
+    let renamed = try sandbox.vocab(["rename-bookcase", "jlpt n3", "JLPT N2"])
+    #expect(renamed.status == 0)
+    #expect(renamed.stdout == "Renamed bookcase 1 from “JLPT N3” to “JLPT N2”.\n")
+    #expect(try sandbox.vocab(["list"]).stdout.contains(" 1  JLPT N2      0  level 3\n"))
+
+    #expect(try sandbox.vocab(["rename-bookcase", "1", "JLPT N2", "--description", "level 2"]).status == 0)
+    #expect(try sandbox.vocab(["list"]).stdout.contains(" 1  JLPT N2      0  level 2\n"))
+    // Changing only the case of a name is a rename, not a duplicate.
+    #expect(try sandbox.vocab(["rename-bookcase", "1", "jlpt n2"]).status == 0)
+  }
+
+  @Test(arguments: ["delete-bookcase", "delete"])
+  func deleteBookCaseSaysHowManyWordsGo(command: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "JLPT N3", "猫", "cat"])
+    try sandbox.vocab(["add-word", "JLPT N3", "犬", "dog"])
+    let deleted = try sandbox.vocab([command, "JLPT N3", "--yes"])
+    #expect(deleted.status == 0)
+    #expect(deleted.stdout == "Deleted bookcase “JLPT N3” and its 2 words.\n")
+    #expect(try sandbox.vocab(["list"]).stdout == "ID  NAME   WORDS  DESCRIPTION\n 2  TOEFL      0\n")
+    #expect(try sandbox.sqlite("SELECT count(*) FROM words;") == "0\n")
+  }
+
+  @Test func refreshPrintsWhatListPrints() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    try sandbox.vocab(["add-word", "JLPT N3", "猫", "cat"])
+    for arguments in [[], ["--json"], ["JLPT N3"], ["JLPT N3", "--json"]] {
+      let refresh = try sandbox.vocab(["refresh"] + arguments)
+      #expect(refresh.status == 0)
+      #expect(refresh.stdout == (try sandbox.vocab(["list"] + arguments)).stdout, "refresh \(arguments)")
+    }
+  }
+
+  @Test func wordsKeepTheirTextExactly() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "토픽 중급"])
+    // SQL-looking text, emoji and a decomposed Hangul term (stored NFC).
+    try sandbox.vocab(["add-word", "토픽 중급", "'); DROP TABLE words;--", "not an attack"])
+    try sandbox.vocab(["add-word", "토픽 중급", "🍎", "apple"])
+    try sandbox.vocab(["add-word", "토픽 중급", "\u{1109}\u{1161}\u{1100}\u{116A}", "apple (decomposed)"])
+    let words = try #require(
+      try JSONHelpers.object(try sandbox.vocab(["list", "토픽 중급", "--json"]).stdout)["words"] as? [[String: Any]])
+    #expect(words.map { $0["term"] as? String } == ["'); DROP TABLE words;--", "🍎", "사과"])
+  }
+}

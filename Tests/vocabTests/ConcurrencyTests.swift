@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Separate `vocab` processes writing to one database at the same time.
+@Suite struct ConcurrencyTests {
+  /// A shell loop running `vocab add-word` `count` times, one process after another.
+  func addWords(_ sandbox: Sandbox, prefix: String, count: Int) throws -> ChildProcess {
+    let script = """
+      i=1
+      while [ $i -le \(count) ]; do
+        "$VOCAB" add-word "JLPT N3" "\(prefix)$i" "meaning $i" >/dev/null || exit 1
+        i=$((i + 1))
+      done
+      """
+    var environment = sandbox.environment()
+    environment["VOCAB"] = Sandbox.vocabBinary
+    return try ChildProcess(
+      executable: "/bin/sh", arguments: [Array("-c".utf8), Array(script.utf8)], environment: environment,
+      outputDirectory: sandbox.directory)
+  }
+
+  @Test func twoProcessesAddingWordsLoseNothing() throws {
+    let sandbox = try Sandbox()
+    try #require(try sandbox.vocab(["add-bookcase", "JLPT N3"]).status == 0)
+    let count = 25
+    let first = try addWords(sandbox, prefix: "a", count: count)
+    let second = try addWords(sandbox, prefix: "b", count: count)
+    #expect(first.wait() == 0, "stderr: \(first.stderr)")
+    #expect(second.wait() == 0, "stderr: \(second.stderr)")
+
+    let words = try #require(
+      try JSONHelpers.object(try sandbox.vocab(["list", "JLPT N3", "--json"]).stdout)["words"] as? [[String: Any]])
+    let terms = Set(words.compactMap { $0["term"] as? String })
+    let expected = Set((1...count).flatMap { ["a\($0)", "b\($0)"] })
+    #expect(words.count == 2 * count)
+    #expect(terms == expected)
+    #expect(try sandbox.sqlite("PRAGMA integrity_check;") == "ok\n")
+    let list = try JSONHelpers.object(try sandbox.vocab(["list", "--json"]).stdout)
+    #expect((list["bookcases"] as? [[String: Any]])?.first?["wordCount"] as? Int == 2 * count)
+  }
+
+  @Test func twoProcessesCreatingTheSameFreshDatabase() throws {
+    let sandbox = try Sandbox()
+    // Both find no database and create and migrate it at once.
+    let first = try sandbox.start(raw: [Array("add-bookcase".utf8), Array("A".utf8)])
+    let second = try sandbox.start(raw: [Array("add-bookcase".utf8), Array("B".utf8)])
+    #expect(first.wait() == 0, "stderr: \(first.stderr)")
+    #expect(second.wait() == 0, "stderr: \(second.stderr)")
+    #expect(try sandbox.sqlite("SELECT name FROM bookcases ORDER BY name;") == "A\nB\n")
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A process started with raw byte arguments (so a test can pass invalid UTF-8, which Foundation's `Process`
+/// cannot), its stdout and stderr going to files so a long-running child can be read while it runs.
+final class ChildProcess {
+  let pid: pid_t
+  let stdoutPath: String
+  let stderrPath: String
+  private var exitStatus: Int32?
+
+  /// Starts `executable` with `arguments`; stdin reads `stdinPath` (default /dev/null, never a terminal).
+  init(
+    executable: String, arguments: [[UInt8]], environment: [String: String],
+    stdinPath: String = "/dev/null", outputDirectory: String
+  ) throws {
+    let name = UUID().uuidString
+    stdoutPath = outputDirectory + "/\(name).out"
+    stderrPath = outputDirectory + "/\(name).err"
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+    let argv = ([Array(executable.utf8)] + arguments).map { bytes -> UnsafeMutablePointer<CChar>? in
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+      pointer[bytes.count] = 0
+      return pointer
+    } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { $0?.deallocate() }
+      envp.forEach { free($0) }
+    }
+
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    guard result == 0 else {
+      throw SpawnError(message: "cannot start \(executable): \(String(cString: strerror(result)))")
+    }
+    self.pid = pid
+  }
+
+  /// Waits for the child to end and returns its exit code (128 + signal number when killed by a signal).
+  @discardableResult
+  func wait() -> Int32 {
+    if let exitStatus { return exitStatus }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    exitStatus = code
+    return code
+  }
+
+  func signal(_ signal: Int32) {
+    kill(pid, signal)
+  }
+
+  var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+  var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+  /// Polls stdout until `condition` holds or `timeout` seconds pass (generous: the machine is shared).
+  func waitForOutput(timeout: Double = 60, until condition: (String) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition(stdout) { return true }
+      usleep(50_000)
+    }
+    return condition(stdout)
+  }
+}
+
+struct SpawnError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `script(1)` runs a command on a pseudo-terminal.
+private let script = "/usr/bin/script"
+
+/// Behaviour that depends on a terminal, run under `script(1)`.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "needs script(1)"))
+struct TerminalTests {
+
+  /// Runs `vocab arguments…` on a pseudo-terminal; `input` is what the person types.
+  func onTerminal(
+    _ sandbox: Sandbox, _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
+  ) throws -> Sandbox.Output {
+    let quoted = ([Sandbox.vocabBinary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    var stdinPath = "/dev/null"
+    if let input {
+      stdinPath = sandbox.directory + "/typed-\(UUID().uuidString)"
+      try input.write(toFile: stdinPath, atomically: true, encoding: .utf8)
+    }
+    let child = try ChildProcess(
+      executable: script,
+      arguments: ["-q", "-e", "-c", quoted.joined(separator: " "), "/dev/null"].map { Array($0.utf8) },
+      environment: sandbox.environment(["TERM": "xterm"].merging(environment) { $1 }),
+      stdinPath: stdinPath, outputDirectory: sandbox.directory)
+    let status = child.wait()
+    return Sandbox.Output(
+      status: status, stdout: child.stdout.replacingOccurrences(of: "\r\n", with: "\n"), stderr: child.stderr)
+  }
+
+  @Test func theHeaderIsBoldOnATerminal() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let output = try onTerminal(sandbox, ["list"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("\u{1B}[1mID  NAME   WORDS  DESCRIPTION\u{1B}[0m\n 1  TOEFL      0\n"))
+  }
+
+  @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
+  func noColourWhenAskedNotTo(environment: [String: String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let output = try onTerminal(sandbox, ["list"], environment: environment)
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("ID  NAME   WORDS  DESCRIPTION\n 1  TOEFL      0\n"))
+    #expect(!output.stdout.contains("\u{1B}["))
+  }
+
+  @Test func anEmptyListSaysHowToStartOnATerminal() throws {
+    let sandbox = try Sandbox()
+    let output = try onTerminal(sandbox, ["list"], environment: ["NO_COLOR": "1"])
+    #expect(output.stdout.contains("No bookcases yet. Create one with: vocab add-bookcase NAME\n"))
+  }
+
+  @Test func deletingAsksOnATerminalAndYesDeletes() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"])
+    let output = try onTerminal(sandbox, ["delete-bookcase", "TOEFL"], input: "y\n")
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("Delete bookcase “TOEFL” (id 1) and its 1 word? [y/N] "))
+    #expect(output.stdout.contains("Deleted bookcase “TOEFL” and its 1 word.\n"))
+    #expect(try sandbox.sqlite("SELECT count(*) FROM bookcases;") == "0\n")
+  }
+
+  @Test(arguments: ["n\n", "\n", "whatever\n"])
+  func anythingButYesKeepsTheWord(answer: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"])
+    let before = try sandbox.dump()
+    let output = try onTerminal(sandbox, ["delete-word", "1"], input: answer)
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("Delete word 1 “ubiquitous”? [y/N] "))
+    #expect(output.stdout.contains("error: cancelled; nothing was deleted"))
+    #expect(try sandbox.dump() == before)
+  }
+}
