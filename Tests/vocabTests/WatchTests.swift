@@ -14,7 +14,7 @@ import Testing
     try #require(try sandbox.vocab(["add-word", "JLPT N3", "猫", "cat"]).status == 0)
 
     let watcher = try sandbox.start(raw: ["refresh", "JLPT N3", "--watch", "--json"].map { Array($0.utf8) })
-    defer { if kill(watcher.pid, 0) == 0 { watcher.signal(SIGKILL); watcher.wait() } }
+    defer { watcher.stop() }
     #expect(watcher.waitForOutput { $0.contains("\"猫\"") }, "first print: \(watcher.stdout) \(watcher.stderr)")
 
     #expect(try sandbox.vocab(["add-word", "JLPT N3", "犬", "dog"]).status == 0)
@@ -33,7 +33,7 @@ import Testing
     try #require(try sandbox.vocab(["add-bookcase", "TOEFL"]).status == 0)
 
     let watcher = try sandbox.start(raw: ["refresh", "--watch"].map { Array($0.utf8) })
-    defer { if kill(watcher.pid, 0) == 0 { watcher.signal(SIGKILL); watcher.wait() } }
+    defer { watcher.stop() }
     #expect(watcher.waitForOutput { $0.contains(" 1  TOEFL      0") }, "first print: \(watcher.stdout)")
 
     #expect(try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"]).status == 0)

@@ -63,6 +63,13 @@ final class ChildProcess {
     kill(pid, signal)
   }
 
+  /// Kills and reaps the child if it is still ours to kill: once waited for, its pid may belong to another process.
+  func stop() {
+    guard exitStatus == nil else { return }
+    kill(pid, SIGKILL)
+    wait()
+  }
+
   var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
   var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
