@@ -2,8 +2,8 @@ import Foundation
 
 /// Where the database lives: `--db`, else `$VOCAB_DB`, else `$XDG_DATA_HOME/vocab/vocab.sqlite3`,
 /// else `~/.local/share/vocab/vocab.sqlite3`.
-struct DatabaseLocation: Equatable {
-  enum Source: Equatable {
+struct DatabaseLocation {
+  enum Source {
     case option, environment, dataHome
   }
 

@@ -1,7 +1,7 @@
 import Storage
 
 /// A request vocab could not carry out. `VocabMain` prints it as `error: <message>` and exits with code 1.
-struct Failure: Error, Equatable {
+struct Failure: Error {
   var message: String
 
   init(_ message: String) {

@@ -23,6 +23,4 @@ struct FeatureRun<State, Action> {
     }
     return store.state
   }
-
-  var state: State { store.state }
 }
