@@ -126,6 +126,18 @@ import Testing
     #expect(try sandbox.vocab(["list", "1"]).stdout == expected)
   }
 
+  @Test func aNameThatLooksLikeAnIdWinsOverTheId() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    try sandbox.vocab(["add-bookcase", "1"])
+    try sandbox.vocab(["add-word", "JLPT N3", "猫", "cat"])
+    try sandbox.vocab(["add-word", "1", "dog", "犬"])
+    #expect(try sandbox.vocab(["list", "1"]).stdout == "ID  TERM  MEANING  EXAMPLE  NOTE\n 2  dog   犬\n")
+    #expect(try sandbox.vocab(["list", "2"]).stdout == "ID  TERM  MEANING  EXAMPLE  NOTE\n 2  dog   犬\n")
+    // Not a name, so an id: the other bookcase is still reachable by number.
+    #expect(try sandbox.vocab(["rename-bookcase", "01", "N3"]).stdout == "Renamed bookcase 1 from “JLPT N3” to “N3”.\n")
+  }
+
   @Test func addWordWithExampleAndNote() throws {
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "TOEFL"])
