@@ -138,6 +138,21 @@ import Testing
     #expect(try sandbox.vocab(["rename-bookcase", "01", "N3"]).stdout == "Renamed bookcase 1 from “JLPT N3” to “N3”.\n")
   }
 
+  @Test func valuesStartingWithADashGoAfterDoubleDashOrAnEqualsSign() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    // Without `--`, "-ing" is taken for options: wrong usage, nothing stored.
+    #expect(try sandbox.vocab(["add-word", "TOEFL", "-ing", "gerund suffix"]).status == 64)
+    let added = try sandbox.vocab(["add-word", "TOEFL", "--note=-n", "--", "-ing", "-forms gerunds"])
+    #expect(added.status == 0, "stderr: \(added.stderr)")
+    let word = try #require(
+      (try JSONHelpers.object(try sandbox.vocab(["list", "TOEFL", "--json"]).stdout)["words"] as? [[String: Any]])?
+        .first)
+    #expect(word["term"] as? String == "-ing")
+    #expect(word["meaning"] as? String == "-forms gerunds")
+    #expect(word["note"] as? String == "-n")
+  }
+
   @Test func addWordWithExampleAndNote() throws {
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "TOEFL"])
