@@ -153,6 +153,34 @@ import Testing
     #expect(word["note"] as? String == "-n")
   }
 
+  @Test func outputCutShortByAPipeEndsQuietly() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "JLPT N3"])
+    // Far more than a pipe holds, so vocab is still writing when `head` goes away.
+    _ = try sandbox.sqlite(
+      """
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+      INSERT INTO words (bookcase_id, term, meaning, example, note, created_at, updated_at)
+      SELECT 1, 'term ' || i, 'meaning ' || i, '', '', 0, 0 FROM n;
+      """)
+    for format in [[], ["--json"]] {
+      let script = #"( "$VOCAB" list "JLPT N3" "$@"; echo $? > "$STATUS" ) | head -c 20"#
+      let statusPath = sandbox.directory + "/status"
+      var environment = sandbox.environment()
+      environment["VOCAB"] = Sandbox.vocabBinary
+      environment["STATUS"] = statusPath
+      let shell = try ChildProcess(
+        executable: "/bin/sh", arguments: (["-c", script, "sh"] + format).map { Array($0.utf8) },
+        environment: environment, outputDirectory: sandbox.directory)
+      #expect(shell.wait() == 0)
+      #expect(shell.stdout.count == 20)
+      #expect(shell.stderr.isEmpty, "\(format): \(shell.stderr)")
+      // Ended by SIGPIPE, as `cat` would be, or by noticing the closed pipe: never a crash.
+      let status = try String(contentsOfFile: statusPath, encoding: .utf8)
+      #expect(["0\n", "141\n"].contains(status), "\(format): status \(status)")
+    }
+  }
+
   @Test func addWordWithExampleAndNote() throws {
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "TOEFL"])
