@@ -29,22 +29,27 @@ struct Migrator {
   // MARK: Reading
 
   func inspect(_ db: Connection) throws(MigrationError) -> Inspection {
+    // One snapshot: another process creating the same new database must not be seen half-way, with its tables
+    // but not yet its application id, or it would be refused as another application's.
     try sqlite(db.path) { () throws -> Inspection in
-      let foundID = Int32(truncatingIfNeeded: try db.integer("PRAGMA application_id"))
-      let objects = try db.integer("SELECT count(*) FROM sqlite_master")
-      guard foundID == applicationID || (foundID == 0 && objects == 0) else {
-        throw MigrationError.foreignApplication(path: db.path, applicationID: foundID)
+      try db.read {
+        let foundID = Int32(truncatingIfNeeded: try db.integer("PRAGMA application_id"))
+        let objects = try db.integer("SELECT count(*) FROM sqlite_master")
+        guard foundID == applicationID || (foundID == 0 && objects == 0) else {
+          throw MigrationError.foreignApplication(path: db.path, applicationID: foundID)
+        }
+        let hasHistory = try db.integer(
+          "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") > 0
+        let history =
+          hasHistory
+          ? try db.rows("SELECT version, name, sha256, applied_at FROM schema_migrations ORDER BY version") {
+            HistoryRow(
+              version: $0.int(0), name: $0.text(1), checksum: $0.text(2),
+              appliedAt: Date(unixMilliseconds: $0.int64(3)))
+          } : []
+        let version = Int(try db.integer("PRAGMA user_version"))
+        return Inspection(isEmpty: objects == 0, version: version, history: history)
       }
-      let hasHistory = try db.integer(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") > 0
-      let history =
-        hasHistory
-        ? try db.rows("SELECT version, name, sha256, applied_at FROM schema_migrations ORDER BY version") {
-          HistoryRow(
-            version: $0.int(0), name: $0.text(1), checksum: $0.text(2),
-            appliedAt: Date(unixMilliseconds: $0.int64(3)))
-        } : []
-      return Inspection(isEmpty: objects == 0, version: Int(try db.integer("PRAGMA user_version")), history: history)
     }
   }
 
