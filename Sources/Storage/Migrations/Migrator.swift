@@ -122,7 +122,7 @@ struct Migrator {
       ? try backup(db, fromVersion: inspection.version, now: now) : nil
     if isFile {
       try sqlite(db.path) { () throws in
-        try db.execute("PRAGMA journal_mode = WAL")
+        try Self.retryingWhileLocked { try db.execute("PRAGMA journal_mode = WAL") }
         try db.execute("PRAGMA synchronous = NORMAL")
       }
     }
@@ -179,6 +179,19 @@ struct Migrator {
       throw .migrationFailed(version: migration.version, name: migration.name, message: error.message, sql: error.sql)
     } catch {
       throw .database(path: db.path, message: "\(error)")
+    }
+  }
+
+  /// Switching a new database to WAL takes an exclusive lock without waiting out the busy timeout, so a second
+  /// process creating the same database at the same moment would fail at once: wait as the busy timeout would.
+  private static func retryingWhileLocked(_ body: () throws -> Void) throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while true {
+      do {
+        return try body()
+      } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && ContinuousClock.now < deadline {
+        usleep(10_000)
+      }
     }
   }
 
