@@ -28,6 +28,20 @@ import Testing
     #expect((last["words"] as? [[String: Any]])?.compactMap { $0["term"] as? String } == ["猫", "犬"])
   }
 
+  @Test func watchingABookCaseEndsWithExitCode1WhenItIsDeleted() throws {
+    let sandbox = try Sandbox()
+    try #require(try sandbox.vocab(["add-bookcase", "JLPT N3"]).status == 0)
+
+    let watcher = try sandbox.start(raw: ["refresh", "JLPT N3", "--watch"].map { Array($0.utf8) })
+    defer { watcher.stop() }
+    #expect(watcher.waitForOutput { $0.hasPrefix("ID  TERM") }, "first print: \(watcher.stdout) \(watcher.stderr)")
+
+    #expect(try sandbox.vocab(["delete-bookcase", "JLPT N3", "--yes"]).status == 0)
+    #expect(watcher.wait(timeout: 60) == 1)
+    #expect(watcher.stderr == "error: no bookcase has the id 1; `vocab list` shows the bookcases\n")
+    #expect(watcher.stdout == "ID  TERM  MEANING  EXAMPLE  NOTE\n")
+  }
+
   @Test func watchingTheListSeesCountsChange() throws {
     let sandbox = try Sandbox()
     try #require(try sandbox.vocab(["add-bookcase", "TOEFL"]).status == 0)

@@ -5,7 +5,7 @@ struct Refresh: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "refresh",
     abstract: "Reload and print the bookcases (or one bookcase's words); with --watch, keep printing on each change.",
-    discussion: "With --watch, the listing is printed again whenever the database changes, also from another process, until interrupted (Ctrl-C exits with 0)."
+    discussion: "With --watch, the listing is printed again whenever the database changes, also from another process, until interrupted (Ctrl-C exits with 0) or until the bookcase watched is deleted (exit 1)."
   )
 
   @OptionGroup var global: GlobalOptions
@@ -29,6 +29,9 @@ struct Refresh: AsyncParsableCommand {
         if let error = detail.error { throw Failure(error) }
         return detail.isLoading
           ? nil : Listings.words(of: detail.bookCase, detail.words, json: json, terminal: session.terminal)
+      } isGone: { detail in
+        // Deleted elsewhere: its id will never come back, so watching on would only repeat the error.
+        if case .bookCaseNotFound = detail.error { true } else { false }
       }
     } else {
       let run = FeatureRun(BookCaseListReducer(), state: .init(), storage: session.storage)

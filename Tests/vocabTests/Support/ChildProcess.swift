@@ -54,6 +54,23 @@ final class ChildProcess {
     if let exitStatus { return exitStatus }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return ended(status)
+  }
+
+  /// Waits for the child to end by itself, polling; nil when it is still running after `timeout` seconds
+  /// (generous: the machine is shared).
+  func wait(timeout: Double) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while exitStatus == nil {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid { return ended(status) }
+      if Date() >= deadline { return nil }
+      usleep(50_000)
+    }
+    return exitStatus
+  }
+
+  private func ended(_ status: Int32) -> Int32 {
     let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     exitStatus = code
     return code
