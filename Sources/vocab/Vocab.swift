@@ -6,7 +6,8 @@ struct Vocab: AsyncParsableCommand {
     commandName: "vocab",
     abstract: "Keep vocabulary lists (bookcases of words) in a SQLite database.",
     discussion: """
-      A bookcase is named by its name (any case) or by its numeric id.
+      A bookcase is named by its name (any case) or by its numeric id. Values
+      that start with "-" go after "--": vocab add-word TOEFL -- -ing "suffix".
 
       DATABASE LOCATION (the first that is set):
         --db PATH, then $VOCAB_DB, then $XDG_DATA_HOME/vocab/vocab.sqlite3,

@@ -17,6 +17,7 @@ import Testing
     #expect(output.stdout.contains("EXIT CODES:"))
     #expect(output.stdout.contains("64  wrong usage"))
     #expect(output.stdout.contains("$XDG_DATA_HOME/vocab/vocab.sqlite3"))
+    #expect(output.stdout.contains(#"go after "--": vocab add-word TOEFL -- -ing "suffix"."#))
     for command in [
       "add-bookcase", "list", "rename-bookcase", "delete-bookcase, delete", "add-word", "edit-word",
       "delete-word", "refresh", "migrate",
