@@ -166,12 +166,7 @@ import Testing
     for format in [[], ["--json"]] {
       let script = #"( "$VOCAB" list "JLPT N3" "$@"; echo $? > "$STATUS" ) | head -c 20"#
       let statusPath = sandbox.directory + "/status"
-      var environment = sandbox.environment()
-      environment["VOCAB"] = Sandbox.vocabBinary
-      environment["STATUS"] = statusPath
-      let shell = try ChildProcess(
-        executable: "/bin/sh", arguments: (["-c", script, "sh"] + format).map { Array($0.utf8) },
-        environment: environment, outputDirectory: sandbox.directory)
+      let shell = try sandbox.shell(script, arguments: format, environment: ["STATUS": statusPath])
       #expect(shell.wait() == 0)
       #expect(shell.stdout.count == 20)
       #expect(shell.stderr.isEmpty, "\(format): \(shell.stderr)")

@@ -12,11 +12,7 @@ import Testing
         i=$((i + 1))
       done
       """
-    var environment = sandbox.environment()
-    environment["VOCAB"] = Sandbox.vocabBinary
-    return try ChildProcess(
-      executable: "/bin/sh", arguments: [Array("-c".utf8), Array(script.utf8)], environment: environment,
-      outputDirectory: sandbox.directory)
+    return try sandbox.shell(script)
   }
 
   @Test func twoProcessesAddingWordsLoseNothing() throws {

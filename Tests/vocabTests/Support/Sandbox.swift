@@ -88,6 +88,18 @@ final class Sandbox {
     )
   }
 
+  /// Starts `sh -c script` (its `$@` being `arguments`) with `$VOCAB` naming the vocab binary: for loops and
+  /// pipelines of vocab commands.
+  func shell(_ script: String, arguments: [String] = [], environment changes: [String: String?] = [:]) throws
+    -> ChildProcess
+  {
+    var changes = changes
+    changes["VOCAB"] = Self.vocabBinary
+    return try ChildProcess(
+      executable: "/bin/sh", arguments: (["-c", script, "sh"] + arguments).map { Array($0.utf8) },
+      environment: environment(changes), outputDirectory: directory)
+  }
+
   /// `sqlite3 PATH .dump`: the whole content, to prove a failed command changed nothing.
   func dump(_ path: String? = nil) throws -> String {
     try sqlite(".dump", path: path)
