@@ -1,8 +1,14 @@
 import Foundation
 import PackagePlugin
 
-/// Hands every `migrations/*.sql` file to `MigrationEmbedder`, which writes them into one Swift source.
-/// The plugin runs on every build, so an added, changed or removed file is always picked up.
+/// Has `MigrationEmbedder` write every `migrations/*.sql` file into one Swift source for `Storage`.
+///
+/// Declared inputs and output mean a build with nothing changed runs nothing here. SwiftPM asks for these
+/// commands only when it re-plans the build, which a change in `migrations/` (a directory of no target)
+/// does not cause; so the embedder lists the directory itself, and the directory is an input beside the
+/// files: adding, removing or renaming a file changes the directory, editing one changes that file. What
+/// SwiftPM cannot see until it re-plans (the README's storage section says how) is an edit to a file added
+/// since, or the removal of a file it still lists.
 @main
 struct EmbedMigrations: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -14,10 +20,10 @@ struct EmbedMigrations: BuildToolPlugin {
     let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
     return [
       .buildCommand(
-        displayName: "Embedding \(files.count) migrations into \(target.name)",
+        displayName: "Embedding migrations into \(target.name)",
         executable: try context.tool(named: "MigrationEmbedder").url,
-        arguments: [output.path] + files.map(\.path),
-        inputFiles: files,
+        arguments: [output.path, directory.path],
+        inputFiles: [directory] + files,
         outputFiles: [output]
       )
     ]

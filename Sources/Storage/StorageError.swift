@@ -3,6 +3,9 @@ public enum StorageError: Error, Equatable, Sendable {
   /// The user-editable fields, named as a person would name them in an error.
   public enum Field: String, Equatable, Sendable, Codable {
     case name, description, term, meaning, example, note
+
+    /// Names and terms are one line; the other fields may hold line breaks and tabs.
+    public var isSingleLine: Bool { self == .name || self == .term }
   }
 
   case bookCaseNotFound(id: BookCase.ID)
@@ -11,6 +14,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case duplicateBookCaseName(String)
   case emptyField(Field)
   case fieldTooLong(Field, limit: Int)
+  /// The field holds a character it may not: a control character, or a line break in a name or term.
+  case invalidCharacter(Field, Unicode.Scalar)
   /// SQLite refused or failed: its extended result code, its message and the statement.
   case database(code: Int32, message: String, sql: String)
 }
@@ -30,11 +35,23 @@ extension StorageError: CustomStringConvertible {
       return "the \(field.rawValue) must not be empty"
     case let .fieldTooLong(field, limit):
       return "the \(field.rawValue) is longer than \(limit) characters"
+    case let .invalidCharacter(field, scalar):
+      let rule =
+        field.isSingleLine
+        ? "names and terms are one line: no line breaks, tabs or other control characters"
+        : "descriptions, meanings, examples and notes may contain line breaks and tabs but no other control characters"
+      return "the \(field.rawValue) contains \(Self.codePoint(scalar)), which is not allowed; \(rule)"
     case let .database(code, message, sql):
       let statement = sql.isEmpty ? "" : ", while running: \(sql)"
       let detail = "SQLite error \(code): \(message)\(statement)"
       return "\(Self.advice(forSQLiteCode: code)) (\(detail))"
     }
+  }
+
+  /// A character as Unicode writes it, "U+0007": the character itself may be invisible or move the cursor.
+  private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// What a person can do about a SQLite failure, by its primary result code. SQLite's own message alone

@@ -4,9 +4,10 @@ import Foundation
 /// functions before they call storage.
 ///
 /// - Text is NFC-normalised and trimmed at both ends of white space and invisible characters.
-/// - Names and terms are single lines: each control character in them (newline, tab, escape, …) becomes a
-///   space. The other fields keep newlines and tabs; their other control characters are removed, so nothing
-///   stored can move a terminal's cursor or change its colours.
+/// - Names and terms are single lines: a control character inside them (newline, tab, escape, …) is refused
+///   with `invalidCharacter`, never replaced, so what is stored is what was typed. The other fields may hold
+///   line breaks (CR LF, CR, NEL, U+2028 and U+2029 are stored as LF) and tabs; any other control character
+///   is refused too, so nothing stored can move a terminal's cursor or change its colours.
 /// - Names, terms and meanings must not be empty; every field has a length limit, counted in characters.
 /// - Bookcase names are unique ignoring case: compared through `nameKey(_:)`.
 public enum StorageRules {
@@ -31,17 +32,24 @@ public enum StorageRules {
   /// The draft as it will be stored, or the first rule it breaks (name before description).
   public static func validated(_ draft: BookCaseDraft) throws(StorageError) -> BookCaseDraft {
     BookCaseDraft(
-      name: try checked(normalizedLine(draft.name), .name, required: true),
-      description: try checked(normalizedText(draft.description), .description, required: false))
+      name: try checked(draft.name, .name, required: true),
+      description: try checked(draft.description, .description, required: false))
   }
 
   /// The draft as it will be stored, or the first rule it breaks (term, meaning, example, note).
   public static func validated(_ draft: WordDraft) throws(StorageError) -> WordDraft {
     WordDraft(
-      term: try checked(normalizedLine(draft.term), .term, required: true),
-      meaning: try checked(normalizedText(draft.meaning), .meaning, required: true),
-      example: try checked(normalizedText(draft.example), .example, required: false),
-      note: try checked(normalizedText(draft.note), .note, required: false))
+      term: try checked(draft.term, .term, required: true),
+      meaning: try checked(draft.meaning, .meaning, required: true),
+      example: try checked(draft.example, .example, required: false),
+      note: try checked(draft.note, .note, required: false))
+  }
+
+  /// The key to look up a bookcase by a name a person typed. A name no bookcase can have is refused as it
+  /// would be on creation, which says more than "not found" about an invisible character.
+  public static func lookupKey(_ name: String) throws(StorageError) -> String {
+    try refuseControlCharacters(in: normalizedLine(name), .name)
+    return nameKey(name)
   }
 
   /// The key bookcase names are compared and ordered by: the normalised name, case-folded (Unicode-aware,
@@ -50,17 +58,13 @@ public enum StorageRules {
     normalizedLine(name).folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
   }
 
-  /// A single-line field as stored: control characters become spaces, then NFC, then trimmed.
+  /// A single-line field as stored: NFC, then trimmed. Control characters are left for `validated` to refuse.
   public static func normalizedLine(_ text: String) -> String {
-    var line = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      line.append(isControl(scalar) ? " " : scalar)
-    }
-    return trimmed(String(line).precomposedStringWithCanonicalMapping)
+    trimmed(text.precomposedStringWithCanonicalMapping)
   }
 
-  /// A multi-line field as stored: line breaks become "\n", tabs stay, other control characters go,
-  /// then NFC, then trimmed.
+  /// A multi-line field as stored: every kind of line break becomes "\n" (CR LF counts as one), then NFC,
+  /// then trimmed. Other control characters are left for `validated` to refuse.
   public static func normalizedText(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     var previousWasReturn = false
@@ -68,17 +72,31 @@ public enum StorageRules {
       defer { previousWasReturn = scalar == "\r" }
       switch scalar {
       case "\n" where previousWasReturn: continue
-      case "\r", "\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": result.append("\n")
-      case "\t": result.append(scalar)
-      case _ where isControl(scalar): continue
+      case _ where isLineBreak(scalar): result.append("\n")
       default: result.append(scalar)
       }
     }
     return trimmed(String(result).precomposedStringWithCanonicalMapping)
   }
 
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+  /// Unicode's newline functions: the ways other systems end a line, all meaning what "\n" means here.
+  /// Vertical tab and form feed are page controls, not line ends, so they are refused rather than guessed at.
+  private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+  }
+
+  /// Whether a normalised field may hold the character: a single line holds no control character and no
+  /// line break of any kind; the other fields hold newline and tab but no other control character.
+  private static func isAllowed(_ scalar: Unicode.Scalar, in field: StorageError.Field) -> Bool {
+    if field.isSingleLine, isLineBreak(scalar) { return false }
+    if !field.isSingleLine, scalar == "\n" || scalar == "\t" { return true }
+    return scalar.properties.generalCategory != .control
+  }
+
+  private static func refuseControlCharacters(in text: String, _ field: StorageError.Field) throws(StorageError) {
+    if let scalar = text.unicodeScalars.first(where: { !isAllowed($0, in: field) }) {
+      throw .invalidCharacter(field, scalar)
+    }
   }
 
   /// Drops the characters at both ends that show nothing: white space, and invisible ones such as the byte
@@ -96,6 +114,8 @@ public enum StorageRules {
   private static func checked(_ text: String, _ field: StorageError.Field, required: Bool) throws(StorageError)
     -> String
   {
+    let text = field.isSingleLine ? normalizedLine(text) : normalizedText(text)
+    try refuseControlCharacters(in: text, field)
     if required, text.isEmpty { throw .emptyField(field) }
     let limit = maxLength(of: field)
     if text.count > limit { throw .fieldTooLong(field, limit: limit) }

@@ -120,14 +120,13 @@ import Testing
     #expect(StorageRules.nameKey("A\u{0308}") == StorageRules.nameKey("ä"))
     #expect(StorageRules.nameKey("한국어".decomposedStringWithCanonicalMapping) == StorageRules.nameKey("한국어"))
     #expect(StorageRules.nameKey("STRASSE") == StorageRules.nameKey("straße"))
-    #expect(StorageRules.nameKey(" JLPT\tN3 ") == "jlpt n3")
+    #expect(StorageRules.nameKey(" JLPT N3 ") == "jlpt n3")
     #expect(StorageRules.nameKey("JLPT N3") != StorageRules.nameKey("JLPT N2"))
   }
 
   @Test func validatesAndNormalisesDrafts() throws {
-    #expect(try StorageRules.validated(BookCaseDraft(name: " a\u{1B}b ", description: " x\r\ny\u{0}z ")) == BookCaseDraft(name: "a b", description: "x\nyz"))
-    #expect(try StorageRules.validated(WordDraft(term: "e\u{301}", meaning: "m\u{2028}n", example: "\t", note: "n")) == WordDraft(term: "é", meaning: "m\nn", example: "", note: "n"))
-    #expect(throws: StorageError.emptyField(.name)) { try StorageRules.validated(BookCaseDraft(name: "\u{7}")) }
+    #expect(try StorageRules.validated(BookCaseDraft(name: " \tab\n ", description: " x\r\ny\rz\u{85}w\u{2028}v\u{2029}\tu ")) == BookCaseDraft(name: "ab", description: "x\ny\nz\nw\nv\n\tu"))
+    #expect(try StorageRules.validated(WordDraft(term: "e\u{301}", meaning: "m\r\n\r\nn", example: "\t", note: "n")) == WordDraft(term: "é", meaning: "m\n\nn", example: "", note: "n"))
     #expect(throws: StorageError.emptyField(.term)) { try StorageRules.validated(WordDraft(term: "", meaning: "")) }
     #expect(throws: StorageError.fieldTooLong(.name, limit: 100)) {
       try StorageRules.validated(BookCaseDraft(name: String(repeating: "é", count: 101).decomposedStringWithCanonicalMapping))
@@ -137,8 +136,44 @@ import Testing
     #expect(StorageRules.maxLength(of: .note) == StorageRules.maxNoteLength)
   }
 
+  /// Inside a name or term: every control character and line break, each refused, none replaced.
+  @Test(arguments: ["\t", "\n", "\r", "\u{0}", "\u{7}", "\u{B}", "\u{C}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{2028}", "\u{2029}"] as [Unicode.Scalar])
+  func refusesControlCharactersInSingleLineFields(_ scalar: Unicode.Scalar) {
+    let text = "a\(scalar)b"
+    #expect(throws: StorageError.invalidCharacter(.name, scalar)) { try StorageRules.validated(BookCaseDraft(name: text)) }
+    #expect(throws: StorageError.invalidCharacter(.term, scalar)) { try StorageRules.validated(WordDraft(term: text, meaning: "m")) }
+    #expect(throws: StorageError.invalidCharacter(.name, scalar)) { try StorageRules.lookupKey(text) }
+  }
+
+  /// Inside the other fields: the control characters that are neither a line break nor a tab.
+  @Test(arguments: ["\u{0}", "\u{7}", "\u{8}", "\u{B}", "\u{C}", "\u{1B}", "\u{7F}", "\u{9B}"] as [Unicode.Scalar])
+  func refusesControlCharactersInMultiLineFields(_ scalar: Unicode.Scalar) {
+    let text = "a\(scalar)b"
+    #expect(throws: StorageError.invalidCharacter(.description, scalar)) {
+      try StorageRules.validated(BookCaseDraft(name: "n", description: text))
+    }
+    #expect(throws: StorageError.invalidCharacter(.meaning, scalar)) { try StorageRules.validated(WordDraft(term: "t", meaning: text)) }
+    #expect(throws: StorageError.invalidCharacter(.example, scalar)) {
+      try StorageRules.validated(WordDraft(term: "t", meaning: "m", example: text))
+    }
+    #expect(throws: StorageError.invalidCharacter(.note, scalar)) {
+      try StorageRules.validated(WordDraft(term: "t", meaning: "m", note: text))
+    }
+  }
+
+  /// A control character alone is refused for what it is, not trimmed into an empty field.
+  @Test func aLoneControlCharacterIsNamed() {
+    #expect(throws: StorageError.invalidCharacter(.name, "\u{7}")) { try StorageRules.validated(BookCaseDraft(name: "\u{7}")) }
+    #expect(throws: StorageError.invalidCharacter(.meaning, "\u{1B}")) { try StorageRules.validated(WordDraft(term: "t", meaning: " \u{1B} ")) }
+  }
+
   @Test func errorsReadAsSentences() {
     #expect(StorageError.duplicateBookCaseName("JLPT N3").description == "a bookcase named “JLPT N3” already exists")
+    #expect(StorageError.invalidCharacter(.term, "\u{7}").description
+      == "the term contains U+0007, which is not allowed; names and terms are one line: no line breaks, tabs or other control characters")
+    #expect(StorageError.invalidCharacter(.note, "\u{1B}").description
+      == "the note contains U+001B, which is not allowed; descriptions, meanings, examples and notes may contain line breaks and tabs but no other control characters")
+    #expect(StorageError.invalidCharacter(.name, "\u{2028}").description.hasPrefix("the name contains U+2028,"))
     // A SQLite failure leads with what to do, then keeps SQLite's code, message and statement for a bug report.
     #expect(StorageError.database(code: SQLITE_BUSY, message: "database is locked", sql: "BEGIN IMMEDIATE").description
       == "the database is busy: another program kept it locked too long, and nothing was changed; try again "

@@ -71,7 +71,7 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "JLPT N3"])
     try sandbox.vocab(["add-word", "JLPT N3", "term", "meaning"])
-    // vocab itself drops such characters; a database edited with another tool may still hold them.
+    // vocab itself refuses such characters; a database edited with another tool may still hold them.
     _ = try sandbox.sqlite("UPDATE words SET note = 'a' || char(1) || 'b' || char(13) || char(27) || '[31m' WHERE id = 1;")
     let table = try sandbox.vocab(["list", "JLPT N3"])
     #expect(table.stdout.hasSuffix(" 1  term  meaning           a\\u{1}b\\r\\u{1b}[31m\n"))

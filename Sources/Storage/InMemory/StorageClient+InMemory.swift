@@ -30,7 +30,7 @@ extension StorageClient {
         try store.withLock { store throws(StorageError) in store.counted(try store.bookCase(id: id)) }
       },
       findBookCase: { name in
-        let key = StorageRules.nameKey(name)
+        let key = try StorageRules.lookupKey(name)
         return try store.withLock { store throws(StorageError) in
           guard let found = store.bookCases.first(where: { StorageRules.nameKey($0.name) == key }) else {
             throw .bookCaseNamedNotFound(StorageRules.normalizedLine(name))

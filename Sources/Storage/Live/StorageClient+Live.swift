@@ -51,7 +51,7 @@ extension StorageClient {
         try await database.read { db in try db.bookCase(id: id) }
       },
       findBookCase: { name in
-        let key = StorageRules.nameKey(name)
+        let key = try StorageRules.lookupKey(name)
         return try await database.read { db in
           guard
             let found = try db.row(
