@@ -91,6 +91,7 @@ let package = Package(
         "BookCaseFeature",
         "Storage",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     // End-to-end: runs the built `vocab` binary as a separate process, so it links nothing of the package.

@@ -19,8 +19,12 @@ public final class Store<State, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    let (state, reducer, dependencies) = prepare(
-      initialState, reducer, prepareDependencies ?? { _ in })
+    let (state, reducer, dependencies) = prepare(initialState, reducer) {
+      // A store is the root of its navigation path. Set rather than looked up, it spares effects the first
+      // lookup of a default dependency, whose cache asks Foundation whether tests are running (costly at start-up).
+      $0.navigationIDPath = NavigationIDPath()
+      prepareDependencies?(&$0)
+    }
     self.state = state
     self.reducer = reducer
     self.dependencies = dependencies

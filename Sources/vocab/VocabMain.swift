@@ -1,4 +1,6 @@
 import ArgumentParser
+import Dependencies
+import Foundation
 
 /// The entry point. It refuses arguments that are not valid UTF-8 before parsing (the standard library would
 /// silently repair them into U+FFFD and store the damage), and reports vocab's own failures as `error: …`
@@ -8,11 +10,19 @@ enum VocabMain {
   static func main() async {
     do {
       let arguments = try ArgumentEncoding.validatedArguments()
-      var command = try Vocab.parseAsRoot(arguments)
-      if var asyncCommand = command as? AsyncParsableCommand {
-        try await asyncCommand.run()
-      } else {
-        try command.run()
+      // vocab's own process is never a test. Naming the live context, and setting the one default dependency
+      // commands read (the live clock), spares swift-dependencies asking Foundation whether tests are running
+      // (ProcessInfo, each argument parsed as a URL): about a tenth of a command's start-up.
+      try await withDependencies {
+        $0.context = .live
+        $0.date = DateGenerator { Date() }
+      } operation: {
+        var command = try Vocab.parseAsRoot(arguments)
+        if var asyncCommand = command as? AsyncParsableCommand {
+          try await asyncCommand.run()
+        } else {
+          try command.run()
+        }
       }
     } catch let failure as Failure {
       Streams.err("error: \(failure.message)\n")

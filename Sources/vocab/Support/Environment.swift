@@ -2,18 +2,16 @@
   import Glibc
 #endif
 
-/// The process environment as a dictionary, read from `environ` (cheaper at start-up than Foundation's
-/// `ProcessInfo`).
+/// The environment variables vocab reads, as a dictionary. Only these names are looked up (with `getenv`):
+/// copying the whole environment into a dictionary, or asking Foundation's `ProcessInfo`, costs more start-up
+/// time than the rest of resolving the database location. A variable vocab starts to read must be added here.
 enum Environment {
+  static let names = ["VOCAB_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
+
   static func current() -> [String: String] {
     var values: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let pair = String(cString: pointer)
-      if let equals = pair.firstIndex(of: "=") {
-        values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-      }
-      entry += 1
+    for name in names {
+      if let value = getenv(name) { values[name] = String(cString: value) }
     }
     return values
   }
