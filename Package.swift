@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "BookCaseFeature", targets: ["BookCaseFeature"]),
+    .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -85,11 +86,19 @@ let package = Package(
       name: "BookCaseFeatureTests",
       dependencies: ["BookCaseFeature", "Composable", "Storage"]
     ),
+    // Pure text layout for terminals: display widths and tables. No I/O.
+    .target(name: "TerminalLayout"),
+    .testTarget(
+      name: "TerminalLayoutTests",
+      dependencies: ["TerminalLayout"],
+      exclude: ["Fixtures"]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [
         "BookCaseFeature",
         "Storage",
+        "TerminalLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]

@@ -1,4 +1,5 @@
 import Storage
+import TerminalLayout
 
 /// The tables and JSON documents vocab prints for bookcases and words.
 enum Listings {

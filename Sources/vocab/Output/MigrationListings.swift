@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TerminalLayout
 
 /// What `vocab migrate` prints.
 enum MigrationListings {
