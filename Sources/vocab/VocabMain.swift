@@ -8,6 +8,7 @@ import Foundation
 @main
 enum VocabMain {
   static func main() async {
+    Streams.guardStandardDescriptors()
     do {
       let arguments = try ArgumentEncoding.validatedArguments()
       // vocab's own process is never a test. Naming the live context, and setting the one default dependency
@@ -23,6 +24,9 @@ enum VocabMain {
         } else {
           try command.run()
         }
+      }
+      if let problem = Streams.outputFailure {
+        throw Failure("could not write the output: \(problem)")
       }
     } catch let failure as Failure {
       Streams.err("error: \(failure.message)\n")

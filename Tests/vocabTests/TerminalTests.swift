@@ -10,9 +10,12 @@ struct TerminalTests {
 
   /// Runs `vocab arguments…` on a pseudo-terminal; `input` is what the person types.
   func onTerminal(
-    _ sandbox: Sandbox, _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
+    _ sandbox: Sandbox, _ arguments: [String], environment: [String: String?] = [:], input: String? = nil,
+    columns: Int? = nil
   ) throws -> Sandbox.Output {
     let quoted = ([Sandbox.vocabBinary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    // script(1) gives the terminal its own terminal's size, none when it has none: set one when a test needs it.
+    let resize = columns.map { "stty cols \($0) rows 50 && " } ?? ""
     var stdinPath = "/dev/null"
     if let input {
       stdinPath = sandbox.directory + "/typed-\(UUID().uuidString)"
@@ -20,7 +23,7 @@ struct TerminalTests {
     }
     let child = try ChildProcess(
       executable: script,
-      arguments: ["-q", "-e", "-c", quoted.joined(separator: " "), "/dev/null"].map { Array($0.utf8) },
+      arguments: ["-q", "-e", "-c", resize + quoted.joined(separator: " "), "/dev/null"].map { Array($0.utf8) },
       environment: sandbox.environment(["TERM": "xterm"].merging(environment) { $1 }),
       stdinPath: stdinPath, outputDirectory: sandbox.directory)
     let status = child.wait()
@@ -44,6 +47,23 @@ struct TerminalTests {
     #expect(output.status == 0)
     #expect(output.stdout.contains("ID  NAME   WORDS  DESCRIPTION\n 1  TOEFL      0\n"))
     #expect(!output.stdout.contains("\u{1B}["))
+  }
+
+  @Test func rowsFitTheTerminalAndPipesGetWholeCells() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let example = String(repeating: "Smartphones are ubiquitous these days; ", count: 6)
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "found everywhere", "--example", example])
+    let output = try onTerminal(sandbox, ["list", "TOEFL"], environment: ["NO_COLOR": "1"], columns: 100)
+    #expect(output.status == 0)
+    let rows = output.stdout.split(separator: "\n").filter { $0.contains("ubiquitous") }
+    #expect(rows.count == 1)
+    for row in rows {
+      #expect(row.count <= 100)
+      #expect(row.contains("…"))
+    }
+    let piped = try sandbox.vocab(["list", "TOEFL"])
+    #expect(piped.stdout.contains(example.trimmingCharacters(in: .whitespaces)))
   }
 
   @Test func anEmptyListSaysHowToStartOnATerminal() throws {

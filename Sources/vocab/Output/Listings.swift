@@ -12,7 +12,7 @@ enum Listings {
       .init(title: "DESCRIPTION"),
     ])
     table.rows = bookCases.map { [String($0.id), $0.name, String($0.wordCount), $0.description] }
-    var output = table.render(bold: terminal.usesColour)
+    var output = table.render(bold: terminal.usesColour, width: terminal.columns)
     if bookCases.isEmpty, terminal.stdoutIsTerminal {
       output += "No bookcases yet. Create one with: vocab add-bookcase NAME\n"
     }
@@ -35,7 +35,7 @@ enum Listings {
       let count = words.count == 1 ? "1 word" : "\(words.count) words"
       output += "\(Table.singleLine(bookCase.name)) (id \(bookCase.id)), \(count)\n"
     }
-    output += table.render(bold: terminal.usesColour)
+    output += table.render(bold: terminal.usesColour, width: terminal.columns)
     return output
   }
 }

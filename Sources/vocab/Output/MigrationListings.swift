@@ -36,7 +36,7 @@ enum MigrationListings {
     } else {
       summary += "at version \(status.version), \(status.pending.count) pending; run `vocab migrate`"
     }
-    return table.render(bold: terminal.usesColour) + summary + "\n"
+    return table.render(bold: terminal.usesColour, width: terminal.columns) + summary + "\n"
   }
 
   /// `--dry-run`: what `migrate` would apply.

@@ -10,6 +10,8 @@ struct Terminal: Sendable {
   /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty (no-color.org)
   /// or the terminal is `dumb`.
   var usesColour: Bool
+  /// The terminal's width in cells when stdout is a terminal that says: tables are fitted to it.
+  var columns: Int?
 
   static func current(environment: [String: String]) -> Terminal {
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -17,7 +19,14 @@ struct Terminal: Sendable {
     return Terminal(
       stdinIsTerminal: isatty(STDIN_FILENO) == 1,
       stdoutIsTerminal: stdoutIsTerminal,
-      usesColour: stdoutIsTerminal && !noColour
+      usesColour: stdoutIsTerminal && !noColour,
+      columns: stdoutIsTerminal ? width(of: STDOUT_FILENO) : nil
     )
+  }
+
+  private static func width(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 }
