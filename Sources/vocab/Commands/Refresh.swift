@@ -21,11 +21,12 @@ struct Refresh: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
+    if watch { Watch.listenForTheEnd() }
     let session = try Session.open(global)
     if let bookcase {
       let bookCase = try await session.bookCase(bookcase)
       let run = FeatureRun(BookCaseDetailReducer(), state: .init(bookCase: bookCase), storage: session.storage)
-      try await Watch.show(run, refresh: .refreshWords, watch: watch ? .task : nil) { detail throws(Failure) in
+      try await Watch.show(run, refresh: .refreshWords, watch: watch ? .task : nil, terminal: session.terminal) { detail throws(Failure) in
         if let error = detail.error { throw Failure(error) }
         return detail.isLoading
           ? nil : Listings.words(of: detail.bookCase, detail.words, json: json, terminal: session.terminal)
@@ -35,7 +36,7 @@ struct Refresh: AsyncParsableCommand {
       }
     } else {
       let run = FeatureRun(BookCaseListReducer(), state: .init(), storage: session.storage)
-      try await Watch.show(run, refresh: .refreshBookCases, watch: watch ? .task : nil) { list throws(Failure) in
+      try await Watch.show(run, refresh: .refreshBookCases, watch: watch ? .task : nil, terminal: session.terminal) { list throws(Failure) in
         if let error = list.error { throw Failure(error) }
         return list.isLoading ? nil : Listings.bookCases(list.bookCases, json: json, terminal: session.terminal)
       }

@@ -10,23 +10,26 @@ struct Terminal: Sendable {
   /// Colour only on a terminal, and never when `NO_COLOR` is set to anything non-empty (no-color.org)
   /// or the terminal is `dumb`.
   var usesColour: Bool
-  /// The terminal's width in cells when stdout is a terminal that says: tables are fitted to it.
+  /// The terminal's size in cells when stdout is a terminal that says: tables are fitted to its width, and
+  /// `refresh --watch` redraws in place what fits its height.
   var columns: Int?
+  var lines: Int?
 
   static func current(environment: [String: String]) -> Terminal {
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+    let size = stdoutIsTerminal ? size(of: STDOUT_FILENO) : nil
     let noColour = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
     return Terminal(
       stdinIsTerminal: isatty(STDIN_FILENO) == 1,
       stdoutIsTerminal: stdoutIsTerminal,
       usesColour: stdoutIsTerminal && !noColour,
-      columns: stdoutIsTerminal ? width(of: STDOUT_FILENO) : nil
+      columns: size?.columns, lines: size?.lines
     )
   }
 
-  private static func width(of descriptor: Int32) -> Int? {
+  private static func size(of descriptor: Int32) -> (columns: Int, lines: Int)? {
     var size = winsize()
-    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
   }
 }
