@@ -11,6 +11,7 @@ enum VocabMain {
     Streams.guardStandardDescriptors()
     do {
       let arguments = try ArgumentEncoding.validatedArguments()
+      try HelpRequest.validate(arguments)
       // vocab's own process is never a test. Naming the live context, and setting the one default dependency
       // commands read (the live clock), spares swift-dependencies asking Foundation whether tests are running
       // (ProcessInfo, each argument parsed as a URL): about a tenth of a command's start-up.

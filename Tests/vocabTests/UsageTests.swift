@@ -35,6 +35,23 @@ import Testing
     }
   }
 
+  @Test(arguments: [["help", "nosuch"], ["help", "list", "nosuch"], ["help", "delet"]])
+  func helpForAnUnknownCommandIsWrongUsage(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    let output = try sandbox.vocab(arguments)
+    #expect(output.status == 64)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.hasPrefix("Error: Unknown command '\(arguments.last!)'"))
+  }
+
+  @Test(arguments: ["delete", "delete-bookcase", "list"])
+  func helpForACommandOrAliasSucceeds(command: String) throws {
+    let sandbox = try Sandbox()
+    let output = try sandbox.vocab(["help", command])
+    #expect(output.status == 0)
+    #expect(output.stdout.hasPrefix("OVERVIEW: "))
+  }
+
   @Test(arguments: ["bash", "zsh", "fish"])
   func completionScripts(shell: String) throws {
     let sandbox = try Sandbox()
