@@ -12,6 +12,9 @@ enum VocabMain {
     do {
       let arguments = try ArgumentEncoding.validatedArguments()
       try HelpRequest.validate(arguments)
+      if let shell = CompletionScript.requestedShell(in: arguments) {
+        return Streams.out(CompletionScript.script(for: shell))
+      }
       // vocab's own process is never a test. Naming the live context, and setting the one default dependency
       // commands read (the live clock), spares swift-dependencies asking Foundation whether tests are running
       // (ProcessInfo, each argument parsed as a URL): about a tenth of a command's start-up.
@@ -19,7 +22,7 @@ enum VocabMain {
         $0.context = .live
         $0.date = DateGenerator { Date() }
       } operation: {
-        var command = try Vocab.parseAsRoot(arguments)
+        var command = try await Vocab.asyncParseAsRoot(arguments)
         if var asyncCommand = command as? AsyncParsableCommand {
           try await asyncCommand.run()
         } else {

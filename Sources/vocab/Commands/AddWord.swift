@@ -9,7 +9,7 @@ struct AddWord: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "The bookcase's name or id.")
+  @Argument(help: "The bookcase's name or id.", completion: Completions.bookCase)
   var bookcase: String
 
   @Argument(help: "The word or phrase being learnt.")

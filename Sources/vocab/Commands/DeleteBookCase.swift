@@ -11,7 +11,7 @@ struct DeleteBookCase: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "The bookcase's name or id.")
+  @Argument(help: "The bookcase's name or id.", completion: Completions.bookCase)
   var bookcase: String
 
   @Flag(name: [.short, .long], help: "Delete without asking.")

@@ -9,7 +9,7 @@ struct List: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "A bookcase's name or id; without it, every bookcase is listed.")
+  @Argument(help: "A bookcase's name or id; without it, every bookcase is listed.", completion: Completions.bookCase)
   var bookcase: String?
 
   @Flag(help: "Print JSON instead of a table.")

@@ -10,7 +10,7 @@ struct Refresh: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "A bookcase's name or id; without it, every bookcase is shown.")
+  @Argument(help: "A bookcase's name or id; without it, every bookcase is shown.", completion: Completions.bookCase)
   var bookcase: String?
 
   @Flag(help: "Print JSON instead of a table (one document per line).")

@@ -9,7 +9,7 @@ struct RenameBookCase: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "The bookcase's name or id.")
+  @Argument(help: "The bookcase's name or id.", completion: Completions.bookCase)
   var bookcase: String
 
   @Argument(help: "Its new name.")

@@ -13,16 +13,29 @@ final class Tmux {
   private let sandbox: Sandbox
   private let socket: String
 
-  /// Starts `vocab arguments…` on a `columns` × `lines` terminal; the pane stays open after the command ends
-  /// so its last screen can be read, and its exit status is written to `statusPath`.
-  init(_ sandbox: Sandbox, _ arguments: [String], columns: Int = 100, lines: Int = 30) throws {
+  /// Starts `vocab arguments…` on a `columns` × `lines` terminal; its exit status is written to `statusPath`.
+  convenience init(_ sandbox: Sandbox, _ arguments: [String], columns: Int = 100, lines: Int = 30) throws {
+    let quoted = ([Sandbox.vocabBinary] + arguments).map(Self.quoted).joined(separator: " ")
+    try self.init(sandbox, command: quoted, columns: columns, lines: lines)
+  }
+
+  /// Starts `command` (a program and its arguments, quoted for sh) in the sandbox's directory with its
+  /// environment (and `environment`) on a terminal.
+  init(
+    _ sandbox: Sandbox, command: String, environment: [String: String?] = [:], columns: Int = 100,
+    lines: Int = 30
+  ) throws {
     self.sandbox = sandbox
     socket = sandbox.directory + "/tmux-\(UUID().uuidString.prefix(8))"
-    let quoted = ([Sandbox.vocabBinary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    let exports = sandbox.environment().map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-    let command = "env -i \(exports) TERM=xterm-256color \(quoted.joined(separator: " ")); echo $? > '\(statusPath)'"
-    try run(["new-session", "-d", "-x", String(columns), "-y", String(lines), command])
-    try run(["set-option", "-g", "remain-on-exit", "on"])
+    let exports = sandbox.environment(environment).map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ")
+    try run([
+      "new-session", "-d", "-x", String(columns), "-y", String(lines), "-c", sandbox.directory,
+      "env -i \(exports) TERM=xterm-256color \(command); echo $? > \(Self.quoted(statusPath))",
+    ])
+  }
+
+  static func quoted(_ word: String) -> String {
+    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   deinit {
