@@ -84,7 +84,11 @@ let package = Package(
     ),
     .testTarget(
       name: "BookCaseFeatureTests",
-      dependencies: ["BookCaseFeature", "Composable", "Storage"]
+      dependencies: [
+        "BookCaseFeature", "Composable", "Storage",
+        // Without it, TestStore failures inside Swift Testing's @Test functions are not recorded.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     // Pure text layout for terminals: display widths and tables. No I/O.
     .target(name: "TerminalLayout"),

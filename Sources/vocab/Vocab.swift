@@ -36,6 +36,7 @@ struct Vocab: AsyncParsableCommand {
       AddWord.self,
       EditWord.self,
       DeleteWord.self,
+      Show.self,
       Refresh.self,
       Migrate.self,
     ]

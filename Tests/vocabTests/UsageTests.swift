@@ -20,7 +20,7 @@ import Testing
     #expect(output.stdout.contains(#"go after "--": vocab add-word TOEFL -- -ing "suffix"."#))
     for command in [
       "add-bookcase", "list", "rename-bookcase", "delete-bookcase, delete", "add-word", "edit-word",
-      "delete-word", "refresh", "migrate",
+      "delete-word", "show", "refresh", "migrate",
     ] {
       #expect(output.stdout.contains("  \(command) "), "help lists \(command)")
     }

@@ -23,6 +23,14 @@ enum JSONShapes {
     return json.text
   }
 
+  /// `vocab show WORD_ID --json`: a Word.
+  static func word(_ word: Word) -> String {
+    var json = JSONText()
+    json.word(word)
+    json.raw("\n")
+    return json.text
+  }
+
   /// `vocab list BOOKCASE --json`: `{"bookcase":Bookcase,"words":[Word…]}`.
   static func bookCaseWords(_ bookCase: BookCase, _ words: some Collection<Word>) -> String {
     var json = JSONText()

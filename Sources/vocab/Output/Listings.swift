@@ -38,4 +38,22 @@ enum Listings {
     output += table.render(bold: terminal.usesColour, width: terminal.columns)
     return output
   }
+
+  /// `vocab show`: the term, then one labelled line per field, every field whole; a field's further lines are
+  /// indented under its first, so a multi-line note reads as one block. Empty fields are left out.
+  static func word(_ word: Word, in bookCase: BookCase, terminal: Terminal) -> String {
+    let fields = [
+      ("meaning", word.meaning), ("example", word.example), ("note", word.note),
+      ("bookcase", "\(bookCase.name) (id \(bookCase.id))"), ("id", String(word.id)),
+    ].filter { !$0.1.isEmpty }
+    let labelWidth = fields.map(\.0.count).max()! + 2
+    var output = terminal.usesColour ? "\u{1B}[1m\(word.term)\u{1B}[0m\n" : word.term + "\n"
+    for (label, value) in fields {
+      let indent = String(repeating: " ", count: labelWidth)
+      let label = label + ":" + String(repeating: " ", count: labelWidth - label.count - 1)
+      output += label + value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + indent)
+      output += "\n"
+    }
+    return output
+  }
 }

@@ -16,9 +16,9 @@ enum CompletionScript {
 
   static func script(for shell: CompletionShell) -> String {
     var script = Vocab.completionScript(for: shell)
-    let commands = Vocab.configuration.subcommands.map { $0.configuration.commandName! } + ["help"]
+    let commands = Vocab.configuration.subcommands.map { $0._commandName } + ["help"]
     let aliases = Vocab.configuration.subcommands.flatMap { command in
-      command.configuration.aliases.map { (alias: $0, command: command.configuration.commandName!) }
+      command.configuration.aliases.map { (alias: $0, command: command._commandName) }
     }
     switch shell {
     case .bash:
