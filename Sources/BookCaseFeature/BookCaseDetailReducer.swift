@@ -73,7 +73,7 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         state.error = nil
         return .run { [id = state.bookCase.id] send in
           let bookCase = try await storageClient.fetchBookCase(id: id)
-          let words = try await storageClient.fetchWords(bookCaseID: id)
+          let words = try await storageClient.fetchWords(bookCaseID: id, listing: .all)
           await send(.wordsLoaded(bookCase, words))
         } catch: { error, send in
           await send(.loadFailed(StorageError(error)))

@@ -16,14 +16,25 @@ public struct StorageClient: Sendable {
   public var findBookCase: @Sendable (_ named: String) async throws -> BookCase
   public var createBookCase: @Sendable (_ draft: BookCaseDraft) async throws -> BookCase
   public var updateBookCase: @Sendable (_ id: BookCase.ID, _ draft: BookCaseDraft) async throws -> BookCase
+  /// Changes the description alone, whatever the name is now.
+  public var updateBookCaseDescription: @Sendable (_ id: BookCase.ID, _ description: String) async throws -> BookCase
   /// Deletes the bookcase and every word in it.
   public var deleteBookCase: @Sendable (_ id: BookCase.ID) async throws -> Void
-  /// The words of one bookcase, oldest first.
-  public var fetchWords: @Sendable (_ bookCaseID: BookCase.ID) async throws -> [Word]
+  /// The words of one bookcase that `listing` selects, in its order (`.all`: every word, oldest first).
+  public var fetchWords: @Sendable (_ bookCaseID: BookCase.ID, _ listing: WordListing) async throws -> [Word]
   public var fetchWord: @Sendable (_ id: Word.ID) async throws -> Word
+  /// The words of a bookcase with this term and reading, each compared by its folded key: what a new word
+  /// would repeat. Oldest first.
+  public var findWords:
+    @Sendable (_ bookCaseID: BookCase.ID, _ term: String, _ reading: String) async throws -> [Word]
   public var addWord: @Sendable (_ bookCaseID: BookCase.ID, _ draft: WordDraft) async throws -> Word
+  /// Replaces the word's fields and tags with the draft's; a draft equal to the word writes nothing.
   public var updateWord: @Sendable (_ id: Word.ID, _ draft: WordDraft) async throws -> Word
+  /// Moves the word to another bookcase (the word counts follow); moving it where it is writes nothing.
+  public var moveWord: @Sendable (_ id: Word.ID, _ bookCaseID: BookCase.ID) async throws -> Word
   public var deleteWord: @Sendable (_ id: Word.ID) async throws -> Void
+  /// Every tag some word has, with its word count, ordered by the tag's folded key.
+  public var fetchTags: @Sendable () async throws -> [TagCount]
   /// Yields once after every committed change, including commits by other processes.
   public var observeChanges: @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
 }

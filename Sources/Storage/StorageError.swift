@@ -2,10 +2,10 @@
 public enum StorageError: Error, Equatable, Sendable {
   /// The user-editable fields, named as a person would name them in an error.
   public enum Field: String, Equatable, Sendable, Codable {
-    case name, description, term, meaning, example, note
+    case name, description, term, reading, meaning, example, note, tag
 
-    /// Names and terms are one line; the other fields may hold line breaks and tabs.
-    public var isSingleLine: Bool { self == .name || self == .term }
+    /// Names, terms and tags are one line; the other fields may hold line breaks and tabs.
+    public var isSingleLine: Bool { self == .name || self == .term || self == .tag }
   }
 
   case bookCaseNotFound(id: BookCase.ID)
@@ -14,6 +14,7 @@ public enum StorageError: Error, Equatable, Sendable {
   case duplicateBookCaseName(String)
   case emptyField(Field)
   case fieldTooLong(Field, limit: Int)
+  case tooManyTags(limit: Int)
   /// The field holds a character it may not: a control character, or a line break in a name or term.
   case invalidCharacter(Field, Unicode.Scalar)
   /// SQLite refused or failed: its extended result code, its message and the statement.
@@ -35,11 +36,15 @@ extension StorageError: CustomStringConvertible {
       return "the \(field.rawValue) must not be empty"
     case let .fieldTooLong(field, limit):
       return "the \(field.rawValue) is longer than \(limit) characters"
+    case let .tooManyTags(limit):
+      return "a word has at most \(limit) tags"
     case let .invalidCharacter(field, scalar):
       let rule =
-        field.isSingleLine
+        field == .tag
+        ? "a tag is one word: no spaces, line breaks or control characters (write `jlpt::n3` for a hierarchy)"
+        : field.isSingleLine
         ? "names and terms are one line: no line breaks, tabs or other control characters"
-        : "descriptions, meanings, examples and notes may contain line breaks and tabs but no other control characters"
+        : "descriptions, readings, meanings, examples and notes may contain line breaks and tabs but no other control characters"
       return "the \(field.rawValue) contains \(Self.codePoint(scalar)), which is not allowed; \(rule)"
     case let .database(code, message, sql):
       let statement = sql.isEmpty ? "" : ", while running: \(sql)"

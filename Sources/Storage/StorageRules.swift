@@ -14,18 +14,24 @@ public enum StorageRules {
   public static let maxNameLength = 100
   public static let maxDescriptionLength = 1_000
   public static let maxTermLength = 200
+  /// A reading follows the example's rules.
+  public static let maxReadingLength = maxExampleLength
   public static let maxMeaningLength = 2_000
   public static let maxExampleLength = 2_000
   public static let maxNoteLength = 4_000
+  public static let maxTagLength = 100
+  public static let maxTagsPerWord = 50
 
   public static func maxLength(of field: StorageError.Field) -> Int {
     switch field {
     case .name: maxNameLength
     case .description: maxDescriptionLength
     case .term: maxTermLength
+    case .reading: maxReadingLength
     case .meaning: maxMeaningLength
     case .example: maxExampleLength
     case .note: maxNoteLength
+    case .tag: maxTagLength
     }
   }
 
@@ -36,13 +42,52 @@ public enum StorageRules {
       description: try checked(draft.description, .description, required: false))
   }
 
-  /// The draft as it will be stored, or the first rule it breaks (term, meaning, example, note).
+  /// A bookcase description as it will be stored, or the rule it breaks.
+  public static func validatedDescription(_ description: String) throws(StorageError) -> String {
+    try checked(description, .description, required: false)
+  }
+
+  /// The draft as it will be stored, or the first rule it breaks (term, reading, meaning, example, note, tags).
+  /// Tags that fold to the same key are one tag (the first spelling is kept), ordered by their key.
   public static func validated(_ draft: WordDraft) throws(StorageError) -> WordDraft {
     WordDraft(
       term: try checked(draft.term, .term, required: true),
+      reading: try checked(draft.reading, .reading, required: false),
       meaning: try checked(draft.meaning, .meaning, required: true),
       example: try checked(draft.example, .example, required: false),
-      note: try checked(draft.note, .note, required: false))
+      note: try checked(draft.note, .note, required: false),
+      tags: try validatedTags(draft.tags))
+  }
+
+  /// Each tag checked as one word, duplicates (by key) dropped, ordered by key.
+  public static func validatedTags(_ tags: [String]) throws(StorageError) -> [String] {
+    var byKey: [String: String] = [:]
+    for tag in tags {
+      let tag = try validatedTag(tag)
+      let key = tagKey(tag)
+      if byKey[key] == nil { byKey[key] = tag }
+    }
+    guard byKey.count <= maxTagsPerWord else { throw .tooManyTags(limit: maxTagsPerWord) }
+    return byKey.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map(\.value)
+  }
+
+  /// A tag as stored: one word (no white space anywhere in it), not empty, within its length limit.
+  public static func validatedTag(_ tag: String) throws(StorageError) -> String {
+    let tag = try checked(tag, .tag, required: true)
+    if let space = tag.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
+      throw .invalidCharacter(.tag, space)
+    }
+    return tag
+  }
+
+  /// The key tags are compared and ordered by: case and Unicode normalisation ignored, as for names.
+  public static func tagKey(_ tag: String) -> String {
+    nameKey(tag)
+  }
+
+  /// The key a term is compared by, to find a term already in a bookcase and to sort by term.
+  public static func termKey(_ term: String) -> String {
+    nameKey(term)
   }
 
   /// The key to look up a bookcase by a name a person typed. A name no bookcase can have is refused as it

@@ -10,7 +10,7 @@ final class AppReducerTests: XCTestCase {
       AppReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in [.sakura, .kaze] }
+      $0.storageClient.fetchWords = { _, _ in [.sakura, .kaze] }
     }
 
     await store.send(.list(.bookCaseSelected(.a))) {
@@ -185,7 +185,7 @@ final class AppReducerTests: XCTestCase {
       AppReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in await read() }
+      $0.storageClient.fetchWords = { _, _ in await read() }
       $0.storageClient.addWord = { _, _ in added }
     }
 

@@ -14,7 +14,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in fresh }
-      $0.storageClient.fetchWords = { _ in [.sakura, .kaze] }
+      $0.storageClient.fetchWords = { _, _ in [.sakura, .kaze] }
     }
 
     await store.send(.onAppear)
@@ -34,7 +34,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in words.value }
+      $0.storageClient.fetchWords = { _, _ in words.value }
     }
 
     words.setValue([.sakura, .kaze])
@@ -53,7 +53,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in throw ioError }
+      $0.storageClient.fetchWords = { _, _ in throw ioError }
     }
 
     await store.send(.loadWords) {
@@ -90,7 +90,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in [.kaze] }
+      $0.storageClient.fetchWords = { _, _ in [.kaze] }
     }
 
     await store.send(.loadWords) {
@@ -110,7 +110,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in stale }
-      $0.storageClient.fetchWords = { _ in [.sakura, .kaze] }
+      $0.storageClient.fetchWords = { _, _ in [.sakura, .kaze] }
     }
 
     await store.send(.loadWords) {
@@ -130,7 +130,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in await read() }
+      $0.storageClient.fetchWords = { _, _ in await read() }
       $0.storageClient.deleteWord = { _ in }
     }
 
@@ -165,7 +165,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in await read() }
+      $0.storageClient.fetchWords = { _, _ in await read() }
       $0.storageClient.updateWord = { _, _ in updated }
     }
 
@@ -199,7 +199,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _ in words.value }
+      $0.storageClient.fetchWords = { _, _ in words.value }
       $0.storageClient.observeChanges = { changes }
     }
 

@@ -154,24 +154,29 @@ final class MigrationReducerTests: XCTestCase {
       return store.state
     }
 
+    // Every migration file in the repository, 1 to the newest.
+    let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../migrations").standardized
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+    let versions = Array(1...files.count)
+
     let before = await run(.status)
     XCTAssertEqual(before.status?.exists, false)
-    XCTAssertEqual(before.status?.pending.map(\.version), [1, 2])
+    XCTAssertEqual(before.status?.pending.map(\.version), versions)
     XCTAssertFalse(FileManager.default.fileExists(atPath: path), "status must not create the file")
 
     let plan = await run(.dryRun)
-    XCTAssertEqual(plan.plan?.pending.map(\.version), [1, 2])
+    XCTAssertEqual(plan.plan?.pending.map(\.version), versions)
     XCTAssertEqual(plan.plan?.makesBackup, false)
     XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a dry run must not create the file")
 
     let migrated = await run(.migrate)
     XCTAssertNil(migrated.error)
     XCTAssertEqual(migrated.report?.fromVersion, 0)
-    XCTAssertEqual(migrated.report?.applied.map(\.version), [1, 2])
+    XCTAssertEqual(migrated.report?.applied.map(\.version), versions)
     XCTAssertNil(migrated.report?.backupPath)
 
     let after = await run(.status)
     XCTAssertEqual(after.status?.isUpToDate, true)
-    XCTAssertEqual(after.status?.applied.map(\.appliedAt), [now, now])
+    XCTAssertEqual(after.status?.applied.map(\.appliedAt), versions.map { _ in now })
   }
 }

@@ -23,6 +23,7 @@ final class StorageIntegrationTests: XCTestCase {
     let path = directory.appendingPathComponent("vocab.sqlite3").path
     return try withDependencies {
       $0.date = .constant(.t0)
+      $0.uuid = .incrementing
     } operation: { () throws -> StorageClient in
       try StorageClient.live(path: path).client
     }
@@ -65,6 +66,7 @@ final class StorageIntegrationTests: XCTestCase {
     } withDependencies: {
       $0.storageClient = client
       $0.date = .constant(.t0)
+      $0.uuid = .incrementing
     }
 
     // An empty database lists nothing.
@@ -117,8 +119,13 @@ final class StorageIntegrationTests: XCTestCase {
     }
 
     // Add two words in the detail's editor; each raises the counts in the detail and in the list.
-    let sakura = Word(id: 1, bookCaseID: 1, term: "桜", meaning: "cherry blossom", createdAt: .t0, updatedAt: .t0)
-    let kaze = Word(id: 2, bookCaseID: 1, term: "風", meaning: "wind", createdAt: .t0, updatedAt: .t0)
+    // Guids come from the incrementing UUID generator the store was given.
+    let sakura = Word(
+      id: 1, bookCaseID: 1, term: "桜", meaning: "cherry blossom", guid: "00000000-0000-0000-0000-000000000000",
+      createdAt: .t0, updatedAt: .t0)
+    let kaze = Word(
+      id: 2, bookCaseID: 1, term: "風", meaning: "wind", guid: "00000000-0000-0000-0000-000000000001",
+      createdAt: .t0, updatedAt: .t0)
     for word in [sakura, kaze] {
       await store.send(.path(.element(id: 0, action: .detail(.addWordButtonTapped)))) {
         $0.path[id: 0, case: \.detail]?.editor = WordEditorReducer.State(addingTo: jlpt.id)
@@ -193,7 +200,7 @@ final class StorageIntegrationTests: XCTestCase {
       $0.path[id: 0, case: \.detail]?.bookCase.wordCount = 1
       $0.path.pop(from: 2)
     }
-    let storedWords = try await client.fetchWords(bookCaseID: jlpt.id)
+    let storedWords = try await client.fetchWords(bookCaseID: jlpt.id, listing: .all)
     XCTAssertEqual(storedWords, [breeze])
 
     // Back to the list. A reload leaves the rows as they were (the in-place updates matched storage) and
@@ -250,6 +257,7 @@ final class StorageIntegrationTests: XCTestCase {
   private func runWatch(on client: StorageClient) async throws {
     let toefl = try await withDependencies {
       $0.date = .constant(.t0)
+      $0.uuid = .incrementing
     } operation: {
       try await client.createBookCase(draft: BookCaseDraft(name: "TOEFL"))
     }
@@ -268,6 +276,7 @@ final class StorageIntegrationTests: XCTestCase {
 
     let word = try await withDependencies {
       $0.date = .constant(.t1)
+      $0.uuid = .incrementing
     } operation: {
       try await client.addWord(bookCaseID: toefl.id, draft: WordDraft(term: "abate", meaning: "to lessen"))
     }

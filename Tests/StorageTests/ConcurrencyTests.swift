@@ -25,7 +25,7 @@ import Testing
       for (writer, client) in clients.enumerated() {
         group.addTask {
           var ids: [Word.ID] = []
-          try await withDependencies { $0.date.now = time(writer) } operation: {
+          try await at(writer) {
             while ContinuousClock.now < deadline || ids.isEmpty {
               let word = try await client.addWord(bookCase.id, WordDraft(term: "w\(writer)-\(ids.count)", meaning: "m"))
               ids.append(word.id)
@@ -37,7 +37,7 @@ import Testing
       return try await group.reduce(into: [Word.ID]()) { $0 += $1 }
     }
 
-    let stored = try await clients[1].fetchWords(bookCase.id)
+    let stored = try await clients[1].fetchWords(bookCase.id, .all)
     #expect(Set(stored.map(\.id)) == Set(added))
     #expect(stored.count == added.count)
     #expect(try await clients[2].fetchBookCase(bookCase.id).wordCount == added.count)

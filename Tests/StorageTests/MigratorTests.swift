@@ -115,7 +115,12 @@ import Testing
       BookCase(id: 2, name: "JLPT N3", description: "kanji", wordCount: 1, createdAt: Date(unixMilliseconds: 2000), updatedAt: Date(unixMilliseconds: 3000)),
       BookCase(id: 1, name: "TOEFL", wordCount: 2, createdAt: Date(unixMilliseconds: 1000), updatedAt: Date(unixMilliseconds: 1000)),
     ])
-    #expect(try await client.fetchWords(1).map(\.term) == ["abate", "benign"])
+    let words = try await client.fetchWords(1, .all) + client.fetchWords(2, .all)
+    #expect(words.map(\.term) == ["abate", "benign", "雨"])
+    // Words keep their ids and gain a guid each (a UUID, all different), an empty reading and no tags.
+    #expect(words.map(\.id) == [1, 2, 3])
+    #expect(Set(words.map(\.guid)).count == 3)
+    #expect(words.allSatisfy { UUID(uuidString: $0.guid) != nil && $0.reading.isEmpty && $0.tags.isEmpty })
     // The maintained count keeps working after the migration.
     _ = try await at(3601) { try await client.addWord(2, WordDraft(term: "雪", meaning: "snow")) }
     #expect(try await client.fetchBookCase(2).wordCount == 2)

@@ -172,7 +172,7 @@ import Testing
     #expect(StorageError.invalidCharacter(.term, "\u{7}").description
       == "the term contains U+0007, which is not allowed; names and terms are one line: no line breaks, tabs or other control characters")
     #expect(StorageError.invalidCharacter(.note, "\u{1B}").description
-      == "the note contains U+001B, which is not allowed; descriptions, meanings, examples and notes may contain line breaks and tabs but no other control characters")
+      == "the note contains U+001B, which is not allowed; descriptions, readings, meanings, examples and notes may contain line breaks and tabs but no other control characters")
     #expect(StorageError.invalidCharacter(.name, "\u{2028}").description.hasPrefix("the name contains U+2028,"))
     // A SQLite failure leads with what to do, then keeps SQLite's code, message and statement for a bug report.
     #expect(StorageError.database(code: SQLITE_BUSY, message: "database is locked", sql: "BEGIN IMMEDIATE").description

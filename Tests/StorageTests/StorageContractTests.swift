@@ -28,7 +28,7 @@ struct Snapshot: Equatable {
   init(_ client: StorageClient) async throws {
     bookCases = try await client.fetchBookCases()
     var words: [[Word]] = []
-    for bookCase in bookCases { words.append(try await client.fetchWords(bookCase.id)) }
+    for bookCase in bookCases { words.append(try await client.fetchWords(bookCase.id, .all)) }
     self.words = words
   }
 }
@@ -149,16 +149,16 @@ struct Snapshot: Equatable {
     let first = try await at(1) {
       try await client.addWord(bookCase.id, WordDraft(term: " 雨 ", meaning: "rain\r\nweather", example: "雨が降る", note: "N5"))
     }
-    #expect(first == Word(id: 1, bookCaseID: bookCase.id, term: "雨", meaning: "rain\nweather", example: "雨が降る", note: "N5", createdAt: time(1), updatedAt: time(1)))
+    #expect(first == Word(id: 1, bookCaseID: bookCase.id, term: "雨", meaning: "rain\nweather", example: "雨が降る", note: "N5", guid: first.guid, createdAt: time(1), updatedAt: time(1)))
     let second = try await at(2) { try await client.addWord(bookCase.id, WordDraft(term: "雪", meaning: "snow")) }
     let third = try await at(2) { try await client.addWord(bookCase.id, WordDraft(term: "風", meaning: "wind")) }
-    #expect(try await client.fetchWords(bookCase.id) == [first, second, third])
+    #expect(try await client.fetchWords(bookCase.id, .all) == [first, second, third])
     #expect(try await client.fetchWord(second.id) == second)
 
     let updated = try await at(30) { try await client.updateWord(second.id, WordDraft(term: "雪", meaning: "snow (n.)", note: "N4")) }
-    #expect(updated == Word(id: second.id, bookCaseID: bookCase.id, term: "雪", meaning: "snow (n.)", note: "N4", createdAt: time(2), updatedAt: time(30)))
+    #expect(updated == Word(id: second.id, bookCaseID: bookCase.id, term: "雪", meaning: "snow (n.)", note: "N4", guid: second.guid, createdAt: time(2), updatedAt: time(30)))
     try await client.deleteWord(first.id)
-    #expect(try await client.fetchWords(bookCase.id) == [updated, third])
+    #expect(try await client.fetchWords(bookCase.id, .all) == [updated, third])
     // Ids are never reused, even after the newest row is deleted.
     try await client.deleteWord(third.id)
     let fourth = try await at(40) { try await client.addWord(bookCase.id, WordDraft(term: "雷", meaning: "thunder")) }
@@ -178,12 +178,12 @@ struct Snapshot: Equatable {
     }
     try await client.deleteBookCase(doomed.id)
     #expect(try await client.fetchBookCases().map(\.id) == [kept.id])
-    #expect(try await client.fetchWords(kept.id) == [keptWord])
+    #expect(try await client.fetchWords(kept.id, .all) == [keptWord])
     #expect(await thrownError { try await client.fetchWord(doomedWord.id) } as? StorageError == .wordNotFound(id: doomedWord.id))
-    #expect(await thrownError { try await client.fetchWords(doomed.id) } as? StorageError == .bookCaseNotFound(id: doomed.id))
+    #expect(await thrownError { try await client.fetchWords(doomed.id, .all) } as? StorageError == .bookCaseNotFound(id: doomed.id))
     let recreated = try await at(9) { try await client.createBookCase(BookCaseDraft(name: "Doomed")) }
     #expect(recreated.wordCount == 0)
-    #expect(try await client.fetchWords(recreated.id) == [])
+    #expect(try await client.fetchWords(recreated.id, .all) == [])
   }
 
   @Test(arguments: Backend.allCases)
@@ -196,7 +196,7 @@ struct Snapshot: Equatable {
       #expect(await thrownError { try await client.fetchBookCase(99) } as? StorageError == .bookCaseNotFound(id: 99))
       #expect(await thrownError { try await client.updateBookCase(99, BookCaseDraft(name: "x")) } as? StorageError == .bookCaseNotFound(id: 99))
       #expect(await thrownError { try await client.deleteBookCase(99) } as? StorageError == .bookCaseNotFound(id: 99))
-      #expect(await thrownError { try await client.fetchWords(99) } as? StorageError == .bookCaseNotFound(id: 99))
+      #expect(await thrownError { try await client.fetchWords(99, .all) } as? StorageError == .bookCaseNotFound(id: 99))
       #expect(await thrownError { try await client.addWord(99, draft) } as? StorageError == .bookCaseNotFound(id: 99))
       #expect(await thrownError { try await client.fetchWord(bookCase.id) } as? StorageError == .wordNotFound(id: bookCase.id))
       #expect(await thrownError { try await client.updateWord(7, draft) } as? StorageError == .wordNotFound(id: 7))
@@ -276,7 +276,7 @@ struct Snapshot: Equatable {
         bookCase.id, WordDraft(term: injection, meaning: "%_' ; DELETE FROM bookcases;", example: "?1 ?2", note: "NULL"))
       #expect(try await client.fetchBookCase(bookCase.id).name == injection)
       #expect(try await client.findBookCase(injection).description == "\" OR 1=1 --")
-      #expect(try await client.fetchWords(bookCase.id) == [word])
+      #expect(try await client.fetchWords(bookCase.id, .all) == [word])
       #expect(word.meaning == "%_' ; DELETE FROM bookcases;" && word.example == "?1 ?2" && word.note == "NULL")
     }
   }
@@ -305,7 +305,7 @@ struct Snapshot: Equatable {
       #expect(bookCase.description == "line 1\nline 2\nline 3")
       let word = try await client.addWord(bookCase.id, WordDraft(term: "term", meaning: "x\ty\u{2028}z"))
       #expect(word.meaning == "x\ty\nz")
-      #expect(try await client.fetchWords(bookCase.id) == [word])
+      #expect(try await client.fetchWords(bookCase.id, .all) == [word])
     }
   }
 

@@ -21,13 +21,23 @@ final class TemporaryDirectory {
 /// A point in time for the `date` dependency: `time(0)` is 2023-11-14 22:13:20 UTC.
 func time(_ seconds: Int) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + Double(seconds)) }
 
-/// Runs `operation` with `date.now` fixed at `time(seconds)`.
+/// Runs `operation` with `date.now` fixed at `time(seconds)`. New words get random guids, as in use.
 func at<T>(_ seconds: Int, _ operation: () async throws -> T) async rethrows -> T {
-  try await withDependencies { $0.date.now = time(seconds) } operation: { try await operation() }
+  try await withDependencies {
+    $0.date.now = time(seconds)
+    $0.uuid = UUIDGenerator { UUID() }
+  } operation: {
+    try await operation()
+  }
 }
 
 func at<T>(_ seconds: Int, _ operation: () throws -> T) rethrows -> T {
-  try withDependencies { $0.date.now = time(seconds) } operation: { try operation() }
+  try withDependencies {
+    $0.date.now = time(seconds)
+    $0.uuid = UUIDGenerator { UUID() }
+  } operation: {
+    try operation()
+  }
 }
 
 /// The error `operation` throws, recorded as a failure when it throws none.

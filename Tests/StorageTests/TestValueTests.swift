@@ -16,7 +16,7 @@ import Testing
       ("createBookCase", { _ = try await client.createBookCase(bookCase) }),
       ("updateBookCase", { _ = try await client.updateBookCase(1, bookCase) }),
       ("deleteBookCase", { try await client.deleteBookCase(1) }),
-      ("fetchWords", { _ = try await client.fetchWords(1) }),
+      ("fetchWords", { _ = try await client.fetchWords(1, .all) }),
       ("fetchWord", { _ = try await client.fetchWord(1) }),
       ("addWord", { _ = try await client.addWord(1, word) }),
       ("updateWord", { _ = try await client.updateWord(1, word) }),

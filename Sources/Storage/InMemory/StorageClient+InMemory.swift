@@ -63,6 +63,18 @@ extension StorageClient {
           return store.counted(store.bookCases[index])
         }
       },
+      updateBookCaseDescription: { id, description in
+        let description = try StorageRules.validatedDescription(description)
+        @Dependency(\.date.now) var now
+        return try write { store throws(StorageError) in
+          let index = try store.bookCaseIndex(id: id)
+          if store.bookCases[index].description != description {
+            store.bookCases[index].description = description
+            store.bookCases[index].updatedAt = now.storedPrecision
+          }
+          return store.counted(store.bookCases[index])
+        }
+      },
       deleteBookCase: { id in
         try write { store throws(StorageError) in
           let index = try store.bookCaseIndex(id: id)
@@ -70,23 +82,42 @@ extension StorageClient {
           store.words.removeAll { $0.bookCaseID == id }
         }
       },
-      fetchWords: { bookCaseID in
-        try store.withLock { store throws(StorageError) in
+      fetchWords: { bookCaseID, listing in
+        let tagKey = try listing.tag.map(StorageRules.validatedTag).map(StorageRules.tagKey)
+        return try store.withLock { store throws(StorageError) in
           _ = try store.bookCaseIndex(id: bookCaseID)
-          return store.words.filter { $0.bookCaseID == bookCaseID }.sorted { $0.id < $1.id }
+          return store.words
+            .filter { word in
+              word.bookCaseID == bookCaseID && (tagKey.map { word.tags.map(StorageRules.tagKey).contains($0) } ?? true)
+            }
+            .sorted(by: listing.order.areInIncreasingOrder)
         }
       },
       fetchWord: { id in
         try store.withLock { store throws(StorageError) in store.words[try store.wordIndex(id: id)] }
       },
+      findWords: { bookCaseID, term, reading in
+        let termKey = StorageRules.termKey(StorageRules.normalizedLine(term))
+        let readingKey = StorageRules.termKey(StorageRules.normalizedText(reading))
+        return try store.withLock { store throws(StorageError) in
+          _ = try store.bookCaseIndex(id: bookCaseID)
+          return store.words.filter {
+            $0.bookCaseID == bookCaseID && StorageRules.termKey($0.term) == termKey
+              && StorageRules.termKey($0.reading) == readingKey
+          }.sorted { $0.id < $1.id }
+        }
+      },
       addWord: { bookCaseID, draft in
         let draft = try StorageRules.validated(draft)
         @Dependency(\.date.now) var now
+        @Dependency(\.uuid) var uuid
+        let guid = uuid().uuidString.lowercased()
         return try write { store throws(StorageError) in
           _ = try store.bookCaseIndex(id: bookCaseID)
           let word = Word(
-            id: store.nextWordID, bookCaseID: bookCaseID, term: draft.term, meaning: draft.meaning,
-            example: draft.example, note: draft.note, createdAt: now.storedPrecision, updatedAt: now.storedPrecision)
+            id: store.nextWordID, bookCaseID: bookCaseID, term: draft.term, reading: draft.reading,
+            meaning: draft.meaning, example: draft.example, note: draft.note, tags: store.spelled(draft.tags),
+            guid: guid, createdAt: now.storedPrecision, updatedAt: now.storedPrecision)
           store.nextWordID += 1
           store.words.append(word)
           return word
@@ -97,11 +128,26 @@ extension StorageClient {
         @Dependency(\.date.now) var now
         return try write { store throws(StorageError) in
           let index = try store.wordIndex(id: id)
+          guard !store.words[index].matches(draft) else { return store.words[index] }
           store.words[index].term = draft.term
+          store.words[index].reading = draft.reading
           store.words[index].meaning = draft.meaning
           store.words[index].example = draft.example
           store.words[index].note = draft.note
+          store.words[index].tags = store.spelled(draft.tags)
           store.words[index].updatedAt = now.storedPrecision
+          return store.words[index]
+        }
+      },
+      moveWord: { id, bookCaseID in
+        @Dependency(\.date.now) var now
+        return try write { store throws(StorageError) in
+          let index = try store.wordIndex(id: id)
+          _ = try store.bookCaseIndex(id: bookCaseID)
+          if store.words[index].bookCaseID != bookCaseID {
+            store.words[index].bookCaseID = bookCaseID
+            store.words[index].updatedAt = now.storedPrecision
+          }
           return store.words[index]
         }
       },
@@ -109,6 +155,15 @@ extension StorageClient {
         try write { store throws(StorageError) in
           let index = try store.wordIndex(id: id)
           store.words.remove(at: index)
+        }
+      },
+      fetchTags: {
+        store.withLock { store in
+          let counts = Dictionary(store.words.flatMap(\.tags).map { (StorageRules.tagKey($0), ($0, 1)) }) {
+            ($0.0, $0.1 + $1.1)
+          }
+          return counts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            .map { TagCount(name: $0.value.0, wordCount: $0.value.1) }
         }
       },
       observeChanges: { changes.stream() }
@@ -147,6 +202,13 @@ struct InMemoryStore {
   func wordIndex(id: Word.ID) throws(StorageError) -> Int {
     guard let index = words.firstIndex(where: { $0.id == id }) else { throw .wordNotFound(id: id) }
     return index
+  }
+
+  /// Each tag under the spelling another word already gives its key, or as written when no word has it: a
+  /// tag is shown as first written.
+  func spelled(_ tags: [String]) -> [String] {
+    let known = Dictionary(words.flatMap(\.tags).map { (StorageRules.tagKey($0), $0) }) { first, _ in first }
+    return tags.map { known[StorageRules.tagKey($0)] ?? $0 }
   }
 
   func refuseDuplicate(name: String, except id: BookCase.ID?) throws(StorageError) {

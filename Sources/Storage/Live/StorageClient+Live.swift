@@ -87,37 +87,70 @@ extension StorageClient {
           return try db.bookCase(id: id)
         }
       },
+      updateBookCaseDescription: { id, description in
+        let description = try StorageRules.validatedDescription(description)
+        @Dependency(\.date) var date
+        let now = date.now.unixMilliseconds
+        return try await database.write { db in
+          let bookCase = try db.bookCase(id: id)
+          guard bookCase.description != description else { return bookCase }
+          try db.run(
+            "UPDATE bookcases SET description = ?, updated_at = ? WHERE id = ?",
+            [.text(description), .integer(now), .integer(id)])
+          return try db.bookCase(id: id)
+        }
+      },
       deleteBookCase: { id in
         try await database.write { db in
           try db.run("DELETE FROM bookcases WHERE id = ?", [.integer(id)])
           guard db.changes > 0 else { throw StorageError.bookCaseNotFound(id: id) }
         }
       },
-      fetchWords: { bookCaseID in
-        try await database.read { db in
+      fetchWords: { bookCaseID, listing in
+        let tagKey = try listing.tag.map(StorageRules.validatedTag).map(StorageRules.tagKey)
+        return try await database.read { db in
           try db.requireBookCase(bookCaseID)
-          return try db.rows(
-            "SELECT \(wordColumns) FROM words WHERE bookcase_id = ? ORDER BY id", [.integer(bookCaseID)],
-            Word.init(row:))
+          guard let tagKey else {
+            return try db.words(where: "bookcase_id = ?", [.integer(bookCaseID)], order: listing.order)
+          }
+          return try db.words(
+            where: "bookcase_id = ? AND id IN (SELECT wt.word_id FROM word_tags wt JOIN tags t ON t.id = wt.tag_id WHERE t.key = ?)",
+            [.integer(bookCaseID), .text(tagKey)], order: listing.order)
         }
       },
       fetchWord: { id in
         try await database.read { db in try db.word(id: id) }
       },
+      findWords: { bookCaseID, term, reading in
+        let termKey = StorageRules.termKey(StorageRules.normalizedLine(term))
+        let readingKey = StorageRules.termKey(StorageRules.normalizedText(reading))
+        return try await database.read { db in
+          try db.requireBookCase(bookCaseID)
+          // The index narrows to the term; readings are few and compared here, by the same folding.
+          return try db.words(
+            where: "bookcase_id = ? AND term_key = ?", [.integer(bookCaseID), .text(termKey)], order: .added
+          ).filter { StorageRules.termKey($0.reading) == readingKey }
+        }
+      },
       addWord: { bookCaseID, draft in
         let draft = try StorageRules.validated(draft)
         @Dependency(\.date) var date
+        @Dependency(\.uuid) var uuid
         let now = date.now.unixMilliseconds
+        let guid = uuid().uuidString.lowercased()
         return try await database.write { db in
           try db.requireBookCase(bookCaseID)
           try db.run(
             """
-            INSERT INTO words (bookcase_id, term, meaning, example, note, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO words
+              (bookcase_id, term, term_key, reading, meaning, example, note, guid, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            [.integer(bookCaseID), .text(draft.term), .text(draft.meaning), .text(draft.example),
-             .text(draft.note), .integer(now), .integer(now)])
-          return try db.word(id: db.lastInsertRowID)
+            [.integer(bookCaseID), .text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading),
+             .text(draft.meaning), .text(draft.example), .text(draft.note), .text(guid), .integer(now), .integer(now)])
+          let id = db.lastInsertRowID
+          try db.setTags(draft.tags, of: id)
+          return try db.word(id: id)
         }
       },
       updateWord: { id, draft in
@@ -125,11 +158,29 @@ extension StorageClient {
         @Dependency(\.date) var date
         let now = date.now.unixMilliseconds
         return try await database.write { db in
+          let word = try db.word(id: id)
+          guard !word.matches(draft) else { return word }
           try db.run(
-            "UPDATE words SET term = ?, meaning = ?, example = ?, note = ?, updated_at = ? WHERE id = ?",
-            [.text(draft.term), .text(draft.meaning), .text(draft.example), .text(draft.note),
-             .integer(now), .integer(id)])
-          guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
+            """
+            UPDATE words SET term = ?, term_key = ?, reading = ?, meaning = ?, example = ?, note = ?, updated_at = ?
+            WHERE id = ?
+            """,
+            [.text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading), .text(draft.meaning),
+             .text(draft.example), .text(draft.note), .integer(now), .integer(id)])
+          try db.setTags(draft.tags, of: id)
+          return try db.word(id: id)
+        }
+      },
+      moveWord: { id, bookCaseID in
+        @Dependency(\.date) var date
+        let now = date.now.unixMilliseconds
+        return try await database.write { db in
+          let word = try db.word(id: id)
+          try db.requireBookCase(bookCaseID)
+          guard word.bookCaseID != bookCaseID else { return word }
+          try db.run(
+            "UPDATE words SET bookcase_id = ?, updated_at = ? WHERE id = ?",
+            [.integer(bookCaseID), .integer(now), .integer(id)])
           return try db.word(id: id)
         }
       },
@@ -137,6 +188,11 @@ extension StorageClient {
         try await database.write { db in
           try db.run("DELETE FROM words WHERE id = ?", [.integer(id)])
           guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
+        }
+      },
+      fetchTags: {
+        try await database.read { db in
+          try db.rows("SELECT name, word_count FROM tags ORDER BY key", []) { TagCount(name: $0.text(0), wordCount: $0.int(1)) }
         }
       },
       observeChanges: { database.changes.stream() }
@@ -158,21 +214,12 @@ extension StorageClient: DependencyKey {
 }
 
 private let bookCaseColumns = "id, name, description, word_count, created_at, updated_at"
-private let wordColumns = "id, bookcase_id, term, meaning, example, note, created_at, updated_at"
 
 extension BookCase {
   fileprivate init(row: Statement) {
     self.init(
       id: row.int64(0), name: row.text(1), description: row.text(2), wordCount: row.int(3),
       createdAt: Date(unixMilliseconds: row.int64(4)), updatedAt: Date(unixMilliseconds: row.int64(5)))
-  }
-}
-
-extension Word {
-  fileprivate init(row: Statement) {
-    self.init(
-      id: row.int64(0), bookCaseID: row.int64(1), term: row.text(2), meaning: row.text(3), example: row.text(4),
-      note: row.text(5), createdAt: Date(unixMilliseconds: row.int64(6)), updatedAt: Date(unixMilliseconds: row.int64(7)))
   }
 }
 
@@ -183,16 +230,10 @@ extension Connection {
     return found
   }
 
-  fileprivate func requireBookCase(_ id: BookCase.ID) throws {
+  func requireBookCase(_ id: BookCase.ID) throws {
     guard try integer("SELECT count(*) FROM bookcases WHERE id = ?", [.integer(id)]) > 0 else {
       throw StorageError.bookCaseNotFound(id: id)
     }
-  }
-
-  fileprivate func word(id: Word.ID) throws -> Word {
-    guard let found = try row("SELECT \(wordColumns) FROM words WHERE id = ?", [.integer(id)], Word.init(row:))
-    else { throw StorageError.wordNotFound(id: id) }
-    return found
   }
 
   /// Throws `duplicateBookCaseName` with the existing bookcase's name when another one has this key.
