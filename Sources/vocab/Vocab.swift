@@ -37,6 +37,7 @@ struct Vocab: AsyncParsableCommand {
       EditWord.self,
       DeleteWord.self,
       Show.self,
+      Tags.self,
       Refresh.self,
       Migrate.self,
     ]

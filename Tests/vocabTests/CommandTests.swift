@@ -160,8 +160,8 @@ import Testing
     _ = try sandbox.sqlite(
       """
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
-      INSERT INTO words (bookcase_id, term, meaning, example, note, created_at, updated_at)
-      SELECT 1, 'term ' || i, 'meaning ' || i, '', '', 0, 0 FROM n;
+      INSERT INTO words (bookcase_id, term, meaning, example, note, guid, created_at, updated_at)
+      SELECT 1, 'term ' || i, 'meaning ' || i, '', '', 'guid ' || i, 0, 0 FROM n;
       """)
     for format in [[], ["--json"]] {
       let script = #"( "$VOCAB" list "JLPT N3" "$@"; echo $? > "$STATUS" ) | head -c 20"#

@@ -43,7 +43,7 @@ import Testing
     Refusal(arguments: ["add-word", "JLPT N3", String(repeating: "語", count: 201), "m"], message: "error: the term is longer than 200"),
     Refusal(arguments: ["add-word", "JLPT N3", "t", "m", "--note", String(repeating: "n", count: 4_001)], message: "error: the note is longer than"),
     Refusal(arguments: ["add-word", "JLPT N3", "a\u{7}b", "x"], message: "error: the term contains U+0007, which is not allowed; names and terms are one line: no line breaks, tabs or other control characters\n"),
-    Refusal(arguments: ["add-word", "JLPT N3", "t", "red\u{1B}[31m"], message: "error: the meaning contains U+001B, which is not allowed; descriptions, meanings, examples and notes may contain line breaks and tabs but no other control characters\n"),
+    Refusal(arguments: ["add-word", "JLPT N3", "t", "red\u{1B}[31m"], message: "error: the meaning contains U+001B, which is not allowed; descriptions, readings, meanings, examples and notes may contain line breaks and tabs but no other control characters\n"),
     Refusal(arguments: ["add-bookcase", "JLPT\nN4"], message: "error: the name contains U+000A, which is not allowed; names and terms"),
     Refusal(arguments: ["rename-bookcase", "TOEFL", "TOEFL\tiBT"], message: "error: the name contains U+0009,"),
     Refusal(arguments: ["list", "JLPT\tN3"], message: "error: the name contains U+0009,"),

@@ -23,6 +23,20 @@ enum JSONShapes {
     return json.text
   }
 
+  /// `vocab tags --json`: `{"tags":[{"name":…,"wordCount":…}…]}`, ordered by the tags' folded keys.
+  static func tagList(_ tags: [TagCount]) -> String {
+    var json = JSONText()
+    json.raw("{\"tags\":[")
+    for (index, tag) in tags.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.raw("{\"name\":")
+      json.string(tag.name)
+      json.raw(",\"wordCount\":\(tag.wordCount)}")
+    }
+    json.raw("]}\n")
+    return json.text
+  }
+
   /// `vocab show WORD_ID --json`: a Word.
   static func word(_ word: Word) -> String {
     var json = JSONText()
@@ -73,11 +87,20 @@ private struct JSONText {
     date(word.createdAt)
     raw(",\"example\":")
     string(word.example)
+    raw(",\"guid\":")
+    string(word.guid)
     raw(",\"id\":\(word.id),\"meaning\":")
     string(word.meaning)
     raw(",\"note\":")
     string(word.note)
-    raw(",\"term\":")
+    raw(",\"reading\":")
+    string(word.reading)
+    raw(",\"tags\":[")
+    for (index, tag) in word.tags.enumerated() {
+      if index > 0 { raw(",") }
+      string(tag)
+    }
+    raw("],\"term\":")
     string(word.term)
     raw(",\"updatedAt\":")
     date(word.updatedAt)

@@ -43,7 +43,8 @@ enum Listings {
   /// indented under its first, so a multi-line note reads as one block. Empty fields are left out.
   static func word(_ word: Word, in bookCase: BookCase, terminal: Terminal) -> String {
     let fields = [
-      ("meaning", word.meaning), ("example", word.example), ("note", word.note),
+      ("reading", word.reading), ("meaning", word.meaning), ("example", word.example), ("note", word.note),
+      ("tags", word.tags.joined(separator: " ")),
       ("bookcase", "\(bookCase.name) (id \(bookCase.id))"), ("id", String(word.id)),
     ].filter { !$0.1.isEmpty }
     let labelWidth = fields.map(\.0.count).max()! + 2
@@ -55,5 +56,14 @@ enum Listings {
       output += "\n"
     }
     return output
+  }
+
+  static func tags(_ tags: [TagCount], json: Bool, terminal: Terminal) -> String {
+    if json {
+      return JSONShapes.tagList(tags)
+    }
+    var table = Table(columns: [.init(title: "TAG"), .init(title: "WORDS", alignment: .right)])
+    table.rows = tags.map { [$0.name, String($0.wordCount)] }
+    return table.render(bold: terminal.usesColour, width: terminal.columns)
   }
 }

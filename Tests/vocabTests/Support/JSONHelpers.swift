@@ -10,7 +10,7 @@ enum JSONHelpers {
 
   static let bookCaseKeys: Set<String> = ["id", "name", "description", "wordCount", "createdAt", "updatedAt"]
   static let wordKeys: Set<String> = [
-    "id", "bookcaseId", "term", "meaning", "example", "note", "createdAt", "updatedAt",
+    "id", "bookcaseId", "term", "reading", "meaning", "example", "note", "tags", "guid", "createdAt", "updatedAt",
   ]
 
   /// Checks the documented shape of a bookcase object: exactly these keys, these types, ISO 8601 dates.
@@ -28,9 +28,11 @@ enum JSONHelpers {
     #expect(Set(object.keys) == wordKeys)
     #expect(object["id"] is Int)
     #expect(object["bookcaseId"] is Int)
-    for key in ["term", "meaning", "example", "note"] {
+    for key in ["term", "reading", "meaning", "example", "note"] {
       #expect(object[key] is String, "\(key) is a string")
     }
+    #expect(object["tags"] is [String])
+    #expect(UUID(uuidString: object["guid"] as? String ?? "") != nil, "a guid: \(object["guid"] ?? "none")")
     expectISO8601(object["createdAt"])
     expectISO8601(object["updatedAt"])
   }
