@@ -8,8 +8,8 @@ extension StorageClient {
   ///
   /// Throws `MigrationError` when the file cannot be opened or is refused (not a database, another
   /// application's, made by a newer vocab, a changed migration); a refused file is left unchanged.
-  /// `.readOnly` (or a file the process may not write) gives a client that reads, and whose writes fail
-  /// with `StorageError.database`.
+  /// `.readOnly` (or a file the process may not write, or one in a directory it may not write) gives a client
+  /// that reads, and whose writes fail with `StorageError.database` of kind `.readOnly`.
   public static func live(path: String, mode: OpenMode = .create) throws(MigrationError)
     -> (client: StorageClient, migration: MigrationReport)
   {
@@ -19,7 +19,7 @@ extension StorageClient {
     do {
       return (.sqlite(try SQLiteDatabase(connection)), report)
     } catch {
-      throw .database(path: path, message: error.description)
+      throw .database(path: path, failure: error.failure)
     }
   }
 
@@ -30,13 +30,13 @@ extension StorageClient {
     do {
       connection = try Connection(inMemory: ())
     } catch {
-      throw .cannotOpen(path: ":memory:", reason: error.message)
+      throw .database(path: ":memory:", failure: error.failure)
     }
     _ = try Migrator(migrations: Migration.embedded()).migrate(connection, now: now)
     do {
       return .sqlite(try SQLiteDatabase(connection))
     } catch {
-      throw .database(path: ":memory:", message: error.description)
+      throw .database(path: ":memory:", failure: error.failure)
     }
   }
 

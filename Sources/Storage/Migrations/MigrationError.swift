@@ -1,7 +1,12 @@
 /// Why a database could not be opened or migrated. Every refusal happens before anything is written.
 public enum MigrationError: Error, Equatable, Sendable {
   case cannotOpen(path: String, reason: String)
+  /// A device, FIFO, socket or directory: refused before SQLite opens it.
+  case notARegularFile(path: String)
   case notADatabase(path: String)
+  /// A WAL database that cannot be written here, whose `-wal` holds committed changes and has no `-shm`:
+  /// SQLite could read it only by ignoring those changes.
+  case unreadableLog(path: String)
   case foreignApplication(path: String, applicationID: Int32)
   case newerDatabase(path: String, version: Int, latestKnown: Int)
   case checksumMismatch(path: String, version: Int, name: String)
@@ -12,7 +17,8 @@ public enum MigrationError: Error, Equatable, Sendable {
   case migrationFailed(version: Int, name: String, message: String, sql: String)
   case foreignKeyViolation(version: Int, name: String, table: String)
   case backupFailed(path: String, message: String)
-  case database(path: String, message: String)
+  /// SQLite failed while opening, inspecting or migrating the file: its kind says what to do.
+  case database(path: String, failure: DatabaseFailure)
 }
 
 extension MigrationError: CustomStringConvertible {
@@ -20,6 +26,13 @@ extension MigrationError: CustomStringConvertible {
     switch self {
     case let .cannotOpen(path, reason):
       return "cannot open the database at \(path): \(reason)"
+    case let .notARegularFile(path):
+      return "\(path) is not a regular file, so it cannot be a database; it was left unchanged. "
+        + "Choose a database file (or a path where none exists yet) with --db."
+    case let .unreadableLog(path):
+      return "\(path) cannot be read safely: its write-ahead log \(path)-wal holds committed changes, and without "
+        + "write access SQLite cannot build the index (\(path)-shm) it needs to read them; it was left unchanged. "
+        + "Run any vocab command on it once where the file and its directory are writable."
     case let .notADatabase(path):
       return "\(path) is not a SQLite database; it was left unchanged. Choose another file with --db."
     case let .foreignApplication(path, applicationID):
@@ -47,14 +60,14 @@ extension MigrationError: CustomStringConvertible {
         + "not allowed); nothing was migrated."
     case let .migrationFailed(version, name, message, sql):
       return "migration \(version.paddedVersion)_\(name).sql failed and was rolled back: \(message) "
-        + "(while running: \(sql))"
+        + "(while running: \(DatabaseFailure.oneLine(sql)))"
     case let .foreignKeyViolation(version, name, table):
       return "migration \(version.paddedVersion)_\(name).sql would leave rows in \(table) pointing at rows that "
         + "do not exist; it was rolled back."
     case let .backupFailed(path, message):
       return "could not back up the database to \(path) before migrating, so nothing was migrated: \(message)"
-    case let .database(path, message):
-      return "database error in \(path): \(message)"
+    case let .database(path, failure):
+      return "\(path): \(failure)"
     }
   }
 }

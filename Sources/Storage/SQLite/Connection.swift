@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// How a database file is opened.
 public enum OpenMode: Sendable, Equatable {
@@ -16,6 +17,12 @@ final class Connection {
   /// The file's path, or `":memory:"`.
   let path: String
   private var statements: [String: Statement] = [:]
+  /// Why the file was opened read-only although the caller asked to write (nil otherwise), for the error a
+  /// write meets: SQLite's own message cannot name the directory that is to blame.
+  var readOnlyReason: String?
+  /// The descriptor holding the migration lock (see `MigrationLock`), or -1. Closed only after SQLite has closed
+  /// the file: closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's too.
+  var lockDescriptor: Int32 = -1
 
   /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does.
   init(path: String, mode: OpenMode) throws(SQLiteError) {
@@ -58,6 +65,7 @@ final class Connection {
   deinit {
     statements.removeAll()
     sqlite3_close_v2(handle)
+    if lockDescriptor >= 0 { close(lockDescriptor) }
   }
 
   private static func open(_ filename: String, flags: Int32) throws(SQLiteError) -> OpaquePointer {
@@ -78,7 +86,7 @@ final class Connection {
   /// it has made sure the file is ours, so that a refused file is left exactly as it was.
   private func configure() throws(SQLiteError) {
     sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, 5_000)
+    sqlite3_busy_timeout(handle, Int32(DatabaseFailure.busyTimeoutSeconds * 1_000))
     try execute("PRAGMA foreign_keys = ON")
   }
 

@@ -6,8 +6,8 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   let message: String
   let sql: String
 
-  /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, …) without the extended bits.
-  var primaryCode: Int32 { code & 0xFF }
+  /// What kind of failure the code stands for: the only reading of SQLite's numbers.
+  var kind: DatabaseFailure.Kind { DatabaseFailure.kind(ofSQLiteCode: code) }
 
   init(code: Int32, message: String, sql: String) {
     self.code = code
@@ -22,7 +22,9 @@ struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     self.sql = sql
   }
 
-  var description: String { "SQLite error \(code): \(message) (while running: \(sql))" }
+  var description: String { failure.detail }
 
-  var storageError: StorageError { .database(code: code, message: message, sql: sql) }
+  var failure: DatabaseFailure { DatabaseFailure(code: code, message: message, sql: sql) }
+
+  var storageError: StorageError { .database(failure) }
 }
