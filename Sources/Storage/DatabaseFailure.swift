@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure SQLite reported, named by what a person can do about it.
 ///
 /// The kind is decided once, from SQLite's result code, where that code is read (`SQLiteError`); every layer
@@ -35,14 +37,27 @@ public struct DatabaseFailure: Error, Equatable, Sendable {
     self.sql = sql
   }
 
-  /// A failure with the kind SQLite's result `code` (primary or extended) stands for.
-  public init(code: Int32, message: String, sql: String) {
-    self.init(kind: Self.kind(ofSQLiteCode: code), code: code, message: message, sql: sql)
+  /// A failure with the kind SQLite's result `code` (primary or extended) stands for, refined by the operating
+  /// system's error behind it (`systemError`, an `errno`) when SQLite's code is only "I/O error" or "cannot open".
+  public init(code: Int32, systemError: Int32 = 0, message: String, sql: String) {
+    let kind = Self.kind(ofSQLiteCode: code, systemError: systemError)
+    let cause = systemError == 0 || Self.kind(ofSQLiteCode: code) == kind ? "" : " (\(String(cString: strerror(systemError))))"
+    self.init(kind: kind, code: code, message: message + cause, sql: sql)
   }
 
   /// The one place where SQLite's numbers become kinds. Primary result codes, from sqlite3.h.
-  static func kind(ofSQLiteCode code: Int32) -> Kind {
-    switch code & 0xFF {
+  static func kind(ofSQLiteCode code: Int32, systemError: Int32 = 0) -> Kind {
+    // SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_CORRUPT (a failed read can look like a damaged page): what did the
+    // system say?
+    if [10, 14, 11].contains(code & 0xFF) {
+      switch systemError {
+      case ENOSPC, EDQUOT: return .diskFull
+      case EROFS: return .readOnly
+      case EIO: return .io
+      default: break
+      }
+    }
+    return switch code & 0xFF {
     case 5, 6: .busy  // SQLITE_BUSY, SQLITE_LOCKED
     case 8: .readOnly  // SQLITE_READONLY
     case 13: .diskFull  // SQLITE_FULL

@@ -2,7 +2,7 @@ import Foundation
 
 /// What is at a database path, found out before SQLite opens it: SQLite would create `-journal` files beside
 /// a device, block on a FIFO, and could only report a text file as a "damaged" database.
-struct DatabaseFile: Equatable {
+public struct DatabaseFile: Equatable {
   /// Bytes 18 and 19 of the header: 2 when the database is in WAL mode.
   var usesWAL: Bool
   /// Zero bytes: a new database that SQLite has created but not yet written.
@@ -34,9 +34,10 @@ struct DatabaseFile: Equatable {
     return stat(path, &info) == 0 ? Int(info.st_size) : nil
   }
 
-  /// The directory holding `path`.
-  static func directory(of path: String) -> String {
-    let directory = (path as NSString).deletingLastPathComponent
-    return directory.isEmpty ? "." : directory
+  /// The directory holding `path` ("." for a bare name). Not NSString's `deletingLastPathComponent`, which
+  /// crashes on a one-character name in Foundation on Linux.
+  public static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 }

@@ -21,24 +21,33 @@ public enum MigrationError: Error, Equatable, Sendable {
   case database(path: String, failure: DatabaseFailure)
 }
 
+extension MigrationError {
+  /// The file at the path is no vocab database at all: the fix is to choose another path. The front end says how,
+  /// naming the way the path was chosen (an option, an environment variable).
+  public var isTheWrongFile: Bool {
+    switch self {
+    case .notARegularFile, .notADatabase, .foreignApplication: true
+    default: false
+    }
+  }
+}
+
 extension MigrationError: CustomStringConvertible {
   public var description: String {
     switch self {
     case let .cannotOpen(path, reason):
       return "cannot open the database at \(path): \(reason)"
     case let .notARegularFile(path):
-      return "\(path) is not a regular file, so it cannot be a database; it was left unchanged. "
-        + "Choose a database file (or a path where none exists yet) with --db."
+      return "\(path) is not a regular file, so it cannot be a database; it was left unchanged."
     case let .unreadableLog(path):
       return "\(path) cannot be read safely: its write-ahead log \(path)-wal holds committed changes, and without "
         + "write access SQLite cannot build the index (\(path)-shm) it needs to read them; it was left unchanged. "
         + "Run any vocab command on it once where the file and its directory are writable."
     case let .notADatabase(path):
-      return "\(path) is not a SQLite database; it was left unchanged. Choose another file with --db."
+      return "\(path) is not a SQLite database; it was left unchanged."
     case let .foreignApplication(path, applicationID):
       let owner = applicationID == 0 ? "has tables but no application id" : "has application id \(applicationID)"
-      return "\(path) is a SQLite database of another application (it \(owner)); it was left unchanged. "
-        + "Choose another file with --db."
+      return "\(path) is a SQLite database of another application (it \(owner)); it was left unchanged."
     case let .newerDatabase(path, version, latestKnown):
       return "\(path) was migrated to version \(version) by a newer vocab, but this one knows versions up to "
         + "\(latestKnown); it was left unchanged. Use the newer vocab or restore a backup."

@@ -182,15 +182,15 @@ struct Migrator {
   }
 
   /// Puts the file in WAL mode (a new database, or one another program left in another journal mode). Switching
-  /// takes an exclusive lock without waiting out the busy timeout: when there is a migration to run, wait for it as
-  /// the busy timeout would; otherwise try once and carry on in the current mode, so that reading a database
-  /// another program holds open never waits.
+  /// needs every other connection gone: when there is a migration to run, wait for that as the busy timeout
+  /// would; otherwise try once without waiting and carry on in the current mode, so that reading a database
+  /// another program holds open never waits for the switch.
   private func useWAL(_ db: Connection, waiting: Bool) throws(MigrationError) {
     try sqlite(db.path) { () throws in
       let deadline = ContinuousClock.now + .seconds(DatabaseFailure.busyTimeoutSeconds)
       while true {
         do {
-          try db.execute("PRAGMA journal_mode = WAL")
+          try db.withoutWaiting { try db.execute("PRAGMA journal_mode = WAL") }
           break
         } catch let error as SQLiteError where error.kind == .busy {
           guard waiting else { break }

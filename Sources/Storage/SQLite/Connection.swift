@@ -90,6 +90,13 @@ final class Connection {
     try execute("PRAGMA foreign_keys = ON")
   }
 
+  /// Runs `body` with SQLite's busy handler off: a lock held by another connection fails it at once.
+  func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+    sqlite3_busy_timeout(handle, 0)
+    defer { sqlite3_busy_timeout(handle, Int32(DatabaseFailure.busyTimeoutSeconds * 1_000)) }
+    return try body()
+  }
+
   /// Whether SQLite opened the file read-only (asked for, or because the process may not write it).
   var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 

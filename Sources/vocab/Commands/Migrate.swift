@@ -36,7 +36,7 @@ struct Migrate: AsyncParsableCommand {
     }
     await store.send(.started).finish()
     let state = store.state
-    if let error = state.error { throw Failure(error.description) }
+    if let error = state.error { throw location.failure(error) }
     let terminal = Terminal.current(environment: environment)
     if let status = state.status { Streams.out(MigrationListings.status(status, terminal: terminal)) }
     if let plan = state.plan { Streams.out(MigrationListings.plan(plan)) }
