@@ -35,7 +35,7 @@ import Testing
   /// flushes, the rename and the removals. Whatever the moment, each `.bak` present is a complete copy of version 1,
   /// no SQLite journal of a backup is left to roll it back, and the next `vocab migrate` cleans up the temporary
   /// and succeeds.
-  @Test func aKillAtAnyChosenSystemCallLeavesNoBackupOrACompleteOne() throws {
+  @Test func aKillAtAnyChosenSystemCallLeavesNoBackupOrACompleteOne() async throws {
     // Installed by scripts/setup; a missing strace fails the test rather than skipping it.
     try #require(FileManager.default.isExecutableFile(atPath: Self.strace), "run scripts/setup to install strace")
     let template = try Self.behind(words: 3_000)
@@ -50,7 +50,7 @@ import Testing
         arguments: ["-f", "-o", "/dev/null", "-e", "inject=\(call):signal=KILL:when=\(when)", Sandbox.vocabBinary,
           "migrate"].map { Array($0.utf8) },
         environment: sandbox.environment(), outputDirectory: sandbox.directory)
-      let status = child.wait()
+      let status = await child.exited()
       // Fewer calls than `when`: the migration ran to its end, which proves nothing about a crash.
       guard status != 0 else { continue }
       killed += 1
@@ -60,7 +60,7 @@ import Testing
       for backup in left where backup.hasSuffix(".bak") {
         #expect(try summary(sandbox.directory + "/" + backup, in: sandbox) == "ok\n1\n3000\n", "\(point): \(backup)")
       }
-      let again = try sandbox.vocab(["migrate"])
+      let again = try await sandbox.run(["migrate"])
       #expect(again.status == 0, "\(point): \(again.stderr)")
       let after = try names(in: sandbox)
       #expect(!after.contains { $0.contains(".partial") }, "\(point): \(after)")

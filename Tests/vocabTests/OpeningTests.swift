@@ -71,14 +71,14 @@ import Testing
     return (child, { FileManager.default.createFile(atPath: release, contents: nil) })
   }
 
-  @Test func aDatabaseLockedByAnotherProgramSaysHowLongVocabWaited() throws {
+  @Test func aDatabaseLockedByAnotherProgramSaysHowLongVocabWaited() async throws {
     let sandbox = try ErrorTests.populated()
     let (holder, release) = try holdingTheLock("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;", in: sandbox)
     defer {
       release()
       holder.wait()
     }
-    let output = try sandbox.vocab(["list"])
+    let output = try await sandbox.run(["list"])
     #expect(output.status == 1)
     #expect(output.stderr.hasPrefix("error: \(sandbox.database): the database is busy: another program kept it "
       + "locked for more than the 5 seconds vocab waited, and nothing was changed; try again (SQLite error 5"))

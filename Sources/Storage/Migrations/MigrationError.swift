@@ -17,6 +17,9 @@ public enum MigrationError: Error, Equatable, Sendable {
   case migrationFailed(version: Int, name: String, message: String, sql: String)
   case foreignKeyViolation(version: Int, name: String, table: String)
   case backupFailed(path: String, message: String)
+  /// A file offered for a restore that is no vocab database: empty, or failing SQLite's check.
+  case notABackup(path: String, reason: String)
+  case restoreFailed(path: String, message: String)
   /// SQLite failed while opening, inspecting or migrating the file: its kind says what to do.
   case database(path: String, failure: DatabaseFailure)
 }
@@ -74,7 +77,11 @@ extension MigrationError: CustomStringConvertible {
       return "migration \(version.paddedVersion)_\(name).sql would leave rows in \(table) pointing at rows that "
         + "do not exist; it was rolled back."
     case let .backupFailed(path, message):
-      return "could not back up the database to \(path) before migrating, so nothing was migrated: \(message)"
+      return "could not write the backup \(path), so nothing was changed: \(message)"
+    case let .notABackup(path, reason):
+      return "\(path) cannot be restored: \(reason); nothing was changed."
+    case let .restoreFailed(path, message):
+      return "could not restore \(path) from the backup, so it was left as it was: \(message)"
     case let .database(path, failure):
       return "\(path): \(failure)"
     }

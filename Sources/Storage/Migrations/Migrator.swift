@@ -204,7 +204,7 @@ struct Migrator {
 
   /// A consistent copy beside the database, named for the version it holds and the time it was taken.
   private func backup(_ db: Connection, fromVersion: Int, now: Date) throws(MigrationError) -> String {
-    try BackupFile.write(of: db, base: "\(db.path).v\(fromVersion)-\(UTCTime.compact(now))")
+    try BackupFile.write(of: db, to: .numbered(base: "\(db.path).v\(fromVersion)-\(UTCTime.compact(now))"))
   }
 
   // MARK: Migration files
