@@ -60,6 +60,17 @@ import Testing
     #expect(try sandbox.dump(database) == before)
   }
 
+  @Test func aNewDatabaseInADirectoryThatCannotBeWrittenNamesTheDirectory() throws {
+    let (sandbox, directory, _) = try Self.alone()
+    chmod(directory, 0o555)
+    defer { chmod(directory, 0o755) }
+    let database = directory + "/new.sqlite3"
+    let output = try vocab(["list"], sandbox, database: database)
+    #expect(output.status == 1)
+    #expect(output.stderr == "error: cannot open the database at \(database): you may not create files in \(directory)\n")
+    #expect(try files(directory) == ["vocab.sqlite3"])
+  }
+
   /// `migrate --status` and `--dry-run` of a database copied without its `-wal`/`-shm` (as a backup would be).
   @Test(arguments: [["migrate", "--status"], ["migrate", "--dry-run"]])
   func statusAndDryRunCreateNothingBesideADatabase(arguments: [String]) throws {
