@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 
 /// How a database file is opened.
 public enum OpenMode: Sendable, Equatable {
@@ -20,11 +19,9 @@ final class Connection {
   /// Why the file was opened read-only although the caller asked to write (nil otherwise), for the error a
   /// write meets: SQLite's own message cannot name the directory that is to blame.
   var readOnlyReason: String?
-  /// The descriptor holding the migration lock (see `MigrationLock`), or -1. Closed only after SQLite has closed
-  /// the file: closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's too.
-  var lockDescriptor: Int32 = -1
 
-  /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does.
+  /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does;
+  /// `Connection.opened(path:mode:)` decides that itself first, so that reading creates nothing.
   init(path: String, mode: OpenMode) throws(SQLiteError) {
     let access =
       switch mode {
@@ -65,7 +62,6 @@ final class Connection {
   deinit {
     statements.removeAll()
     sqlite3_close_v2(handle)
-    if lockDescriptor >= 0 { close(lockDescriptor) }
   }
 
   private static func open(_ filename: String, flags: Int32) throws(SQLiteError) -> OpaquePointer {
