@@ -41,7 +41,8 @@ public struct DatabaseFailure: Error, Equatable, Sendable {
   /// system's error behind it (`systemError`, an `errno`) when SQLite's code is only "I/O error" or "cannot open".
   public init(code: Int32, systemError: Int32 = 0, message: String, sql: String) {
     let kind = Self.kind(ofSQLiteCode: code, systemError: systemError)
-    let cause = systemError == 0 || Self.kind(ofSQLiteCode: code) == kind ? "" : " (\(String(cString: strerror(systemError))))"
+    let refined = systemError != 0 && Self.kind(ofSQLiteCode: code) != kind
+    let cause = refined ? " (\(String(cString: strerror(systemError))))" : ""
     self.init(kind: kind, code: code, message: message + cause, sql: sql)
   }
 

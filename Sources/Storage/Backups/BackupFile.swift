@@ -90,11 +90,15 @@ enum BackupFile {
   /// since the mode given to `open` is cut by the umask.
   private static func create(_ path: String, permissionsOf original: String) throws(SystemCallFailed) {
     var info = stat()
-    guard stat(original, &info) == 0 else { throw SystemCallFailed(call: "reading the permissions of \(original)", code: errno) }
+    guard stat(original, &info) == 0 else {
+      throw SystemCallFailed(call: "reading the permissions of \(original)", code: errno)
+    }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SystemCallFailed(call: "creating \(path)", code: errno) }
     defer { close(descriptor) }
-    guard fchmod(descriptor, info.st_mode & 0o777) == 0 else { throw SystemCallFailed(call: "setting the permissions of \(path)", code: errno) }
+    guard fchmod(descriptor, info.st_mode & 0o777) == 0 else {
+      throw SystemCallFailed(call: "setting the permissions of \(path)", code: errno)
+    }
   }
 
   /// Gives `temporary` its final name; never over an existing file.

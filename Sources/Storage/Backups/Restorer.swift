@@ -69,7 +69,8 @@ struct Restorer {
     do {
       check = try source.rows("PRAGMA quick_check", [], { $0.text(0) })
     } catch {
-      throw .database(path: backup, failure: (error as? SQLiteError)?.failure ?? DatabaseFailure(kind: .other, message: "\(error)"))
+      let failure = (error as? SQLiteError)?.failure ?? DatabaseFailure(kind: .other, message: "\(error)")
+      throw .database(path: backup, failure: failure)
     }
     guard check == ["ok"] else {
       throw .notABackup(path: backup, reason: "it is damaged (SQLite's check says: \(check.first ?? "nothing"))")
@@ -83,8 +84,8 @@ struct Restorer {
     case missing
   }
 
-  /// The database as it is now, checked page by page. Anything but damage (a busy or read-only database, an I/O error) ends the restore
-  /// before it changes anything.
+  /// The database as it is now, checked page by page. Anything but damage (a busy or read-only database, an I/O
+  /// error) ends the restore before it changes anything.
   private func current() throws(MigrationError) -> Current {
     do {
       guard try DatabaseFile.at(path) != nil else { return .missing }
@@ -139,7 +140,9 @@ struct Restorer {
 
   /// A flushed copy of the backup renamed to the database's path (`over`: replacing the damaged file, after its
   /// log and index are gone; else only where nothing is yet).
-  private func replace(withCopyOf source: Connection, permissionsOf original: String, over: Bool) throws(MigrationError) {
+  private func replace(withCopyOf source: Connection, permissionsOf original: String, over: Bool)
+    throws(MigrationError)
+  {
     let temporary = try BackupFile.temporaryCopy(of: source, beside: path, permissionsOf: original)
     let moved: Bool
     if over {

@@ -101,7 +101,9 @@ extension StorageClient {
         return try write { store throws(StorageError) in
           let index = try store.wordIndex(id: id)
           let word = store.words[index]
-          if (word.term, word.meaning, word.example, word.note) != (draft.term, draft.meaning, draft.example, draft.note) {
+          if (word.term, word.meaning, word.example, word.note)
+            != (draft.term, draft.meaning, draft.example, draft.note)
+          {
             store.words[index].updatedAt = now.storedPrecision
           }
           store.words[index].term = draft.term

@@ -121,12 +121,10 @@ struct Migrator {
     let isFile = db.path != ":memory:"
     if db.isReadOnly {
       guard pendingSeen.isEmpty else { throw .readOnly(path: db.path, pendingVersions: pendingSeen.map(\.version)) }
-      return MigrationReport(path: db.path, fromVersion: seen.version, toVersion: seen.version, applied: [], backupPath: nil)
+      return .upToDate(db.path, version: seen.version)
     }
     if isFile { try useWAL(db, waiting: !pendingSeen.isEmpty) }
-    guard !pendingSeen.isEmpty else {
-      return MigrationReport(path: db.path, fromVersion: seen.version, toVersion: seen.version, applied: [], backupPath: nil)
-    }
+    guard !pendingSeen.isEmpty else { return .upToDate(db.path, version: seen.version) }
     // Foreign keys are off while migrations run (the pragma is a no-op inside a transaction, so it is set around
     // it) and checked before COMMIT.
     try sqlite(db.path) { () throws in try db.execute("PRAGMA foreign_keys = OFF") }
@@ -290,4 +288,11 @@ struct Migrator {
 extension Error {
   /// SQLite's message for SQLite errors, the description otherwise.
   fileprivate var message: String { (self as? SQLiteError)?.message ?? "\(self)" }
+}
+
+extension MigrationReport {
+  /// Nothing to do: the database is at `version`, the latest.
+  fileprivate static func upToDate(_ path: String, version: Int) -> MigrationReport {
+    MigrationReport(path: path, fromVersion: version, toVersion: version, applied: [], backupPath: nil)
+  }
 }

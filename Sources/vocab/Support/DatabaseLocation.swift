@@ -37,7 +37,8 @@ struct DatabaseLocation {
   func failure(_ error: MigrationError) -> Failure {
     guard error.isTheWrongFile else { return Failure(error.description) }
     let remedy =
-      source == .environment ? "Set VOCAB_DB to another file, or choose one with --db." : "Choose another file with --db."
+      source == .environment
+      ? "Set VOCAB_DB to another file, or choose one with --db." : "Choose another file with --db."
     return Failure("\(error.description) \(remedy)")
   }
 
