@@ -57,9 +57,12 @@ extension StorageClient {
         return try write { store throws(StorageError) in
           let index = try store.bookCaseIndex(id: id)
           try store.refuseDuplicate(name: draft.name, except: id)
+          // An edit that changes nothing keeps `updatedAt`.
+          if (store.bookCases[index].name, store.bookCases[index].description) != (draft.name, draft.description) {
+            store.bookCases[index].updatedAt = now.storedPrecision
+          }
           store.bookCases[index].name = draft.name
           store.bookCases[index].description = draft.description
-          store.bookCases[index].updatedAt = now.storedPrecision
           return store.counted(store.bookCases[index])
         }
       },
@@ -97,11 +100,16 @@ extension StorageClient {
         @Dependency(\.date.now) var now
         return try write { store throws(StorageError) in
           let index = try store.wordIndex(id: id)
+          let word = store.words[index]
+          if (word.term, word.meaning, word.example, word.note)
+            != (draft.term, draft.meaning, draft.example, draft.note)
+          {
+            store.words[index].updatedAt = now.storedPrecision
+          }
           store.words[index].term = draft.term
           store.words[index].meaning = draft.meaning
           store.words[index].example = draft.example
           store.words[index].note = draft.note
-          store.words[index].updatedAt = now.storedPrecision
           return store.words[index]
         }
       },
