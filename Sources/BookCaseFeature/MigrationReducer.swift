@@ -88,6 +88,7 @@ extension MigrationError {
   /// The migration client throws only `MigrationError`; anything else (a bug, or a client a test made up) is
   /// kept as a database failure with its description, so state has one error type to show.
   init(_ error: any Error) {
-    self = error as? MigrationError ?? .database(path: "the database", message: String(describing: error))
+    self = error as? MigrationError ?? .database(
+      path: "the database", failure: DatabaseFailure(kind: .other, message: String(describing: error)))
   }
 }

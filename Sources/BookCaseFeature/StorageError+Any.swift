@@ -5,6 +5,6 @@ extension StorageError {
   /// error (a bug, or a client a test made up) is kept as a database failure with its description, so a
   /// failure is never swallowed and state always has one error type to show.
   init(_ error: any Error) {
-    self = error as? StorageError ?? .database(code: -1, message: String(describing: error), sql: "")
+    self = error as? StorageError ?? .database(DatabaseFailure(kind: .other, message: String(describing: error)))
   }
 }

@@ -17,8 +17,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case tooManyTags(limit: Int)
   /// The field holds a character it may not: a control character, or a line break in a name or term.
   case invalidCharacter(Field, Unicode.Scalar)
-  /// SQLite refused or failed: its extended result code, its message and the statement.
-  case database(code: Int32, message: String, sql: String)
+  /// SQLite refused or failed, named by its kind, with SQLite's code, message and statement as detail.
+  case database(DatabaseFailure)
 }
 
 extension StorageError: CustomStringConvertible {
@@ -46,10 +46,8 @@ extension StorageError: CustomStringConvertible {
         ? "names and terms are one line: no line breaks, tabs or other control characters"
         : "descriptions, readings, meanings, examples and notes may contain line breaks and tabs but no other control characters"
       return "the \(field.rawValue) contains \(Self.codePoint(scalar)), which is not allowed; \(rule)"
-    case let .database(code, message, sql):
-      let statement = sql.isEmpty ? "" : ", while running: \(sql)"
-      let detail = "SQLite error \(code): \(message)\(statement)"
-      return "\(Self.advice(forSQLiteCode: code)) (\(detail))"
+    case let .database(failure):
+      return failure.description
     }
   }
 
@@ -57,24 +55,5 @@ extension StorageError: CustomStringConvertible {
   private static func codePoint(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-  }
-
-  /// What a person can do about a SQLite failure, by its primary result code. SQLite's own message alone
-  /// ("database is locked") says what happened, not what to do.
-  private static func advice(forSQLiteCode code: Int32) -> String {
-    switch code & 0xFF {
-    case 5, 6:  // SQLITE_BUSY, SQLITE_LOCKED
-      "the database is busy: another program kept it locked too long, and nothing was changed; try again"
-    case 8:  // SQLITE_READONLY
-      "the database is read-only, so nothing was changed; make the file and its directory writable"
-    case 13:  // SQLITE_FULL
-      "the disk is full, so nothing was changed; free some space and try again"
-    case 11, 26:  // SQLITE_CORRUPT, SQLITE_NOTADB
-      "the database file is damaged; restore it from a backup (vocab makes one beside the file before each migration)"
-    case 10, 14:  // SQLITE_IOERR, SQLITE_CANTOPEN
-      "the database file could not be read or written; check the disk and the file's permissions"
-    default:
-      "the database failed to carry out the request, and nothing was changed"
-    }
   }
 }

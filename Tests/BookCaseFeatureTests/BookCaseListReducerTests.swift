@@ -130,7 +130,7 @@ final class BookCaseListReducerTests: XCTestCase {
     } withDependencies: {
       $0.storageClient.fetchBookCases = { throw Interrupted() }
     }
-    let shown = StorageError.database(code: -1, message: "Interrupted()", sql: "")
+    let shown = StorageError.database(DatabaseFailure(kind: .other, message: "Interrupted()"))
 
     await store.send(.loadBookCases) {
       $0.isLoading = true

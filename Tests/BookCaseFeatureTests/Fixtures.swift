@@ -22,8 +22,10 @@ extension Word {
 }
 
 /// A storage failure as SQLite would report it.
-let diskFull = StorageError.database(code: 13, message: "database or disk is full", sql: "INSERT INTO word …")
-let ioError = StorageError.database(code: 10, message: "disk I/O error", sql: "SELECT … FROM bookcase")
+let diskFull = StorageError.database(
+  DatabaseFailure(kind: .diskFull, code: 13, message: "database or disk is full", sql: "INSERT INTO word …"))
+let ioError = StorageError.database(
+  DatabaseFailure(kind: .io, code: 10, message: "disk I/O error", sql: "SELECT … FROM bookcase"))
 
 /// Holds storage calls back until the test opens it, so the test can act while they are in flight.
 struct Gate: Sendable {

@@ -82,7 +82,8 @@ final class MigrationReducerTests: XCTestCase {
     } withDependencies: {
       $0.migrationClient.status = { throw Unexpected() }
     }
-    let failure = MigrationError.database(path: "the database", message: "disk on fire")
+    let failure = MigrationError.database(
+      path: "the database", failure: DatabaseFailure(kind: .other, message: "disk on fire"))
     await store.send(.started) { $0.isRunning = true }
     await store.receive(.failed(failure)) {
       $0.isRunning = false
@@ -116,7 +117,7 @@ final class MigrationReducerTests: XCTestCase {
 
   func testStartingAgainClearsTheLastOutcome() async {
     var state = MigrationReducer.State(request: .status)
-    state.error = .database(path: "/tmp/v.sqlite3", message: "locked")
+    state.error = .database(path: "/tmp/v.sqlite3", failure: DatabaseFailure(kind: .busy, message: "locked"))
     let status = MigrationStatus(
       path: "/tmp/v.sqlite3", exists: true, version: 1, applied: [Self.applied], pending: [])
     let store = TestStore(initialState: state) {

@@ -326,11 +326,11 @@ import Testing
     #expect(!report.didMigrate)
     #expect(try await client.fetchBookCases().map(\.wordCount) == [1])
     let error = await thrownError { try await at(2) { try await client.createBookCase(BookCaseDraft(name: "IELTS")) } }
-    guard case let .database(code, _, _)? = error as? StorageError else {
+    guard case let .database(failure)? = error as? StorageError else {
       Issue.record("expected a database error, got \(String(describing: error))")
       return
     }
-    #expect(code & 0xFF == SQLITE_READONLY)
+    #expect(failure.kind == .readOnly)
     #expect("\(error!)".hasPrefix("the database is read-only, so nothing was changed"))
     #expect(try bytes(path) == before)
   }

@@ -174,13 +174,6 @@ import Testing
     #expect(StorageError.invalidCharacter(.note, "\u{1B}").description
       == "the note contains U+001B, which is not allowed; descriptions, readings, meanings, examples and notes may contain line breaks and tabs but no other control characters")
     #expect(StorageError.invalidCharacter(.name, "\u{2028}").description.hasPrefix("the name contains U+2028,"))
-    // A SQLite failure leads with what to do, then keeps SQLite's code, message and statement for a bug report.
-    #expect(StorageError.database(code: SQLITE_BUSY, message: "database is locked", sql: "BEGIN IMMEDIATE").description
-      == "the database is busy: another program kept it locked too long, and nothing was changed; try again "
-      + "(SQLite error 5: database is locked, while running: BEGIN IMMEDIATE)")
-    let readOnlyDatabase = SQLITE_READONLY | 1 << 8  // an extended code: the advice is chosen by its primary code
-    #expect("\(StorageError.database(code: readOnlyDatabase, message: "m", sql: ""))".hasPrefix("the database is read-only"))
-    #expect("\(StorageError.database(code: SQLITE_FULL, message: "m", sql: ""))".hasPrefix("the disk is full"))
     #expect(MigrationError.notADatabase(path: "/tmp/x").description.hasPrefix("/tmp/x is not a SQLite database"))
     #expect(MigrationError.checksumMismatch(path: "/db", version: 2, name: "add").description.hasPrefix(
       "migration 0002_add.sql was changed after it was applied to /db"))

@@ -143,6 +143,24 @@ struct Snapshot: Equatable {
   }
 
   @Test(arguments: Backend.allCases)
+  func anEditThatChangesNothingKeepsUpdatedAt(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "TOEFL", description: "iBT")) }
+    let word = try await at(1) { try await client.addWord(bookCase.id, WordDraft(term: "abate", meaning: "lessen", note: "v.")) }
+    // The same values, as a person might type them again (spaces trimmed, NFC applied, as on every save).
+    let sameBookCase = try await at(60) { try await client.updateBookCase(bookCase.id, BookCaseDraft(name: " TOEFL ", description: "iBT")) }
+    let sameWord = try await at(60) { try await client.updateWord(word.id, WordDraft(term: "abate", meaning: "lessen ", note: "v.")) }
+    #expect(sameBookCase.updatedAt == time(0))
+    #expect(sameWord == word)
+    #expect(try await client.fetchWord(word.id).updatedAt == time(1))
+    // Any change, even to one field, moves it.
+    let changed = try await at(90) { try await client.updateWord(word.id, WordDraft(term: "abate", meaning: "lessen", note: "verb")) }
+    #expect(changed.updatedAt == time(90))
+    let renamed = try await at(90) { try await client.updateBookCase(bookCase.id, BookCaseDraft(name: "TOEFL", description: "")) }
+    #expect(renamed.updatedAt == time(90))
+  }
+
+  @Test(arguments: Backend.allCases)
   func addsUpdatesAndDeletesWordsOldestFirst(_ backend: Backend) async throws {
     let client = try backend.makeClient(in: directory)
     let bookCase = try await at(0) { try await client.createBookCase(BookCaseDraft(name: "JLPT N3")) }

@@ -117,18 +117,25 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
-  func anEditThatChangesNothingWritesNothing(_ backend: Backend) async throws {
+  func aTagSpelledInAnotherCaseChangesNothing(_ backend: Backend) async throws {
     let client = try backend.makeClient(in: directory)
     let word = try await at(1) {
       let bookCase = try await client.createBookCase(BookCaseDraft(name: "TOEFL"))
-      return try await client.addWord(bookCase.id, WordDraft(term: "candid", meaning: "frank", tags: ["adj"]))
+      return try await client.addWord(bookCase.id, WordDraft(term: "candid", reading: "ˈkændɪd", meaning: "frank", tags: ["adj", "B2"]))
     }
-    // The same fields, a tag spelled in another case, white space that is trimmed away.
     let same = try await at(50) {
-      try await client.updateWord(word.id, WordDraft(term: " candid", meaning: "frank ", tags: ["ADJ"]))
+      try await client.updateWord(word.id, WordDraft(term: "candid", reading: "ˈkændɪd", meaning: "frank", tags: ["b2", "ADJ"]))
     }
     #expect(same == word)
     #expect(try await client.fetchWord(word.id).updatedAt == time(1))
+    // A new reading or one tag fewer is a change.
+    let changed = try await at(60) {
+      try await client.updateWord(word.id, WordDraft(term: "candid", meaning: "frank", tags: ["adj", "B2"]))
+    }
+    #expect(changed.updatedAt == time(60))
+    let untagged = try await at(70) { try await client.updateWord(word.id, WordDraft(term: "candid", meaning: "frank", tags: ["adj"])) }
+    #expect(untagged.tags == ["adj"])
+    #expect(untagged.updatedAt == time(70))
   }
 
   @Test(arguments: Backend.allCases)

@@ -46,4 +46,40 @@ import Testing
       #expect(try sandbox.sqlite("SELECT name FROM bookcases ORDER BY name;") == "A\nB\n")
     }
   }
+
+  /// `count` `vocab list` processes started together, each waited for: their stderr.
+  func listAtOnce(_ sandbox: Sandbox, count: Int) async throws -> [String] {
+    let children = try (1...count).map { _ in try sandbox.start(raw: [Array("list".utf8)]) }
+    var stderr: [String] = []
+    for child in children {
+      #expect(await child.exited() == 0, "stderr: \(child.stderr)")
+      stderr.append(child.stderr)
+    }
+    return stderr
+  }
+
+  /// Four processes meeting a version-1 database at once: the version is read, the backup made and the migration
+  /// run under one lock, so exactly one process backs it up, migrates it and says so, and the backup holds
+  /// version 1.
+  @Test func processesMeetingAnOldDatabaseTogetherMigrateItOnce() async throws {
+    for _ in 1...6 {
+      let sandbox = try MigrateTests.behind()
+      let notices = try await listAtOnce(sandbox, count: 4).filter { !$0.isEmpty }
+      #expect(notices.count == 1, "\(notices)")
+      #expect(notices.allSatisfy { $0.hasPrefix("vocab: migrated \(sandbox.database) from version 1 to 2; backup at ") })
+      let backups = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).filter { $0.hasSuffix(".bak") }
+      #expect(backups.count == 1, "\(backups)")
+      for backup in backups {
+        #expect(try sandbox.sqlite("PRAGMA user_version;", path: sandbox.directory + "/" + backup) == "1\n")
+      }
+    }
+  }
+
+  @Test func processesCreatingTheSameDatabaseTogetherSaySoOnce() async throws {
+    for _ in 1...6 {
+      let sandbox = try Sandbox()
+      let notices = try await listAtOnce(sandbox, count: 4).filter { !$0.isEmpty }
+      #expect(notices == ["vocab: created the database \(sandbox.database)\n"])
+    }
+  }
 }

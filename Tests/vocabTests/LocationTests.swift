@@ -47,4 +47,23 @@ import Testing
     #expect(try bookCaseNames(at: sandbox.home + "/.local/share/vocab/vocab.sqlite3", in: sandbox) == "A\n")
     #expect(!FileManager.default.fileExists(atPath: sandbox.database))
   }
+
+  /// An error the path caused names how the path was chosen: a person who set `VOCAB_DB` long ago and never
+  /// typed `--db` must be told which setting to change.
+  @Test func anErrorTheEnvironmentVariableCausedNamesIt() throws {
+    let sandbox = try Sandbox()
+    try Data("my shopping list\n".utf8).write(to: URL(fileURLWithPath: sandbox.database))
+    let fromEnvironment = try sandbox.vocab(["list"])
+    #expect(fromEnvironment.status == 1)
+    #expect(fromEnvironment.stderr == "error: \(sandbox.database) is not a SQLite database; it was left unchanged. "
+      + "Set VOCAB_DB to another file, or choose one with --db.\n")
+    let fromOption = try sandbox.vocab(["--db", sandbox.database, "migrate", "--status"], environment: ["VOCAB_DB": nil])
+    #expect(fromOption.stderr == "error: \(sandbox.database) is not a SQLite database; it was left unchanged. "
+      + "Choose another file with --db.\n")
+    let missing = try sandbox.vocab(["list"], environment: ["VOCAB_DB": sandbox.directory + "/nowhere/v.sqlite3"])
+    #expect(missing.stderr
+      == "error: the directory \(sandbox.directory)/nowhere for the database \(sandbox.directory)/nowhere/v.sqlite3 (from VOCAB_DB) does not exist\n")
+    #expect(try sandbox.vocab(["list"], environment: ["VOCAB_DB": sandbox.home]).stderr
+      == "error: the database path \(sandbox.home) (from VOCAB_DB) is a directory; give the path of a database file\n")
+  }
 }

@@ -130,4 +130,26 @@ import Testing
     }
     #expect(try sandbox.dump() == before)
   }
+
+  /// `migrate --status` agrees with what vocab does: where every other command refuses the database, status
+  /// refuses it with the same error instead of calling it pending or up to date.
+  @Test(arguments: [
+    ("DELETE FROM schema_migrations WHERE version = 1;", "lacks migration 1 although migration 2 was applied"),
+    ("PRAGMA user_version = 7;", "was migrated to version 7 by a newer vocab"),
+  ])
+  func statusReportsTheRefusalEveryOtherCommandMeets(sql: String, refusal: String) throws {
+    let sandbox = try Sandbox()
+    try #require(try sandbox.vocab(["add-bookcase", "JLPT N3"]).status == 0)
+    _ = try sandbox.sqlite(sql)
+    let before = try sandbox.dump()
+    var messages: Set<String> = []
+    for arguments in [["migrate", "--status"], ["migrate", "--dry-run"], ["migrate"], ["list"]] {
+      let refused = try sandbox.vocab(arguments)
+      #expect(refused.status == 1, "\(arguments): \(refused.stdout)")
+      #expect(refused.stderr.contains(refusal), "\(arguments): \(refused.stderr)")
+      messages.insert(refused.stderr)
+    }
+    #expect(messages.count == 1)
+    #expect(try sandbox.dump() == before)
+  }
 }

@@ -57,9 +57,12 @@ extension StorageClient {
         return try write { store throws(StorageError) in
           let index = try store.bookCaseIndex(id: id)
           try store.refuseDuplicate(name: draft.name, except: id)
+          // An edit that changes nothing keeps `updatedAt`.
+          if (store.bookCases[index].name, store.bookCases[index].description) != (draft.name, draft.description) {
+            store.bookCases[index].updatedAt = now.storedPrecision
+          }
           store.bookCases[index].name = draft.name
           store.bookCases[index].description = draft.description
-          store.bookCases[index].updatedAt = now.storedPrecision
           return store.counted(store.bookCases[index])
         }
       },

@@ -18,12 +18,8 @@ final class SQLiteDatabase: Sendable {
   private let queue = DispatchQueue(label: "vocab.storage.sqlite")
   let changes = ChangeBroadcaster()
 
-  init(_ connection: Connection) throws(StorageError) {
-    do {
-      state = Locked(State(connection: connection, dataVersion: try connection.integer("PRAGMA data_version")))
-    } catch {
-      throw error.storageError
-    }
+  init(_ connection: Connection) throws(SQLiteError) {
+    state = Locked(State(connection: connection, dataVersion: try connection.integer("PRAGMA data_version")))
     // Our own commits do not change data_version; `write` announces those itself.
     changes.poll { [weak self] in await self?.changedElsewhere() ?? false }
   }
@@ -34,7 +30,13 @@ final class SQLiteDatabase: Sendable {
 
   /// Runs `body` in an immediate transaction and tells the observers once it has committed.
   func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws(StorageError) -> T {
-    let result = try await onQueue { state in try state.connection.write { try body(state.connection) } }
+    let result = try await onQueue { state in
+      // SQLite's own message would not say that the directory, not the file, is what may not be written.
+      if let reason = state.connection.readOnlyReason {
+        throw StorageError.database(DatabaseFailure(kind: .readOnly, message: reason))
+      }
+      return try state.connection.write { try body(state.connection) }
+    }
     changes.send()
     return result
   }
@@ -62,7 +64,7 @@ final class SQLiteDatabase: Sendable {
       } catch let error as SQLiteError {
         throw error.storageError
       } catch {
-        throw .database(code: SQLITE_ERROR, message: "\(error)", sql: "")
+        throw .database(DatabaseFailure(kind: .other, message: "\(error)"))
       }
     }
   }

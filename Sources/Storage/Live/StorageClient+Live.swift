@@ -8,8 +8,8 @@ extension StorageClient {
   ///
   /// Throws `MigrationError` when the file cannot be opened or is refused (not a database, another
   /// application's, made by a newer vocab, a changed migration); a refused file is left unchanged.
-  /// `.readOnly` (or a file the process may not write) gives a client that reads, and whose writes fail
-  /// with `StorageError.database`.
+  /// `.readOnly` (or a file the process may not write, or one in a directory it may not write) gives a client
+  /// that reads, and whose writes fail with `StorageError.database` of kind `.readOnly`.
   public static func live(path: String, mode: OpenMode = .create) throws(MigrationError)
     -> (client: StorageClient, migration: MigrationReport)
   {
@@ -19,7 +19,7 @@ extension StorageClient {
     do {
       return (.sqlite(try SQLiteDatabase(connection)), report)
     } catch {
-      throw .database(path: path, message: error.description)
+      throw .database(path: path, failure: error.failure)
     }
   }
 
@@ -30,13 +30,13 @@ extension StorageClient {
     do {
       connection = try Connection(inMemory: ())
     } catch {
-      throw .cannotOpen(path: ":memory:", reason: error.message)
+      throw .database(path: ":memory:", failure: error.failure)
     }
     _ = try Migrator(migrations: Migration.embedded()).migrate(connection, now: now)
     do {
       return .sqlite(try SQLiteDatabase(connection))
     } catch {
-      throw .database(path: ":memory:", message: error.description)
+      throw .database(path: ":memory:", failure: error.failure)
     }
   }
 
@@ -81,8 +81,12 @@ extension StorageClient {
         return try await database.write { db in
           _ = try db.bookCase(id: id)
           try db.refuseDuplicate(key: key, except: id)
+          // An edit that changes nothing keeps `updated_at` (SET expressions read the row as it was).
           try db.run(
-            "UPDATE bookcases SET name = ?, name_key = ?, description = ?, updated_at = ? WHERE id = ?",
+            """
+            UPDATE bookcases SET updated_at = CASE WHEN name IS ?1 AND description IS ?3 THEN updated_at ELSE ?4 END,
+              name = ?1, name_key = ?2, description = ?3 WHERE id = ?5
+            """,
             [.text(draft.name), .text(key), .text(draft.description), .integer(now), .integer(id)])
           return try db.bookCase(id: id)
         }

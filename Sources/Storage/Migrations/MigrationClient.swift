@@ -6,7 +6,8 @@ import Foundation
 /// What `vocab migrate` drives: the status of a database, a dry run, and the migration itself.
 @DependencyClient
 public struct MigrationClient: Sendable {
-  /// Applied and pending migrations, read without changing (or creating) the file.
+  /// Applied and pending migrations, read without changing (or creating) anything; throws the refusal `migrate`
+  /// would throw, unless the listing shows it (a changed or unknown migration).
   public var status: @Sendable () async throws -> MigrationStatus
   /// What `migrate` would do; throws the refusal `migrate` would throw.
   public var dryRun: @Sendable () async throws -> MigrationPlan
@@ -54,7 +55,12 @@ extension MigrationClient {
         path: path, exists: false, version: 0, applied: [], pending: migrator.migrations.map(\.info))
     }
     let connection = try Connection.opened(path: path, mode: .readOnly)
-    return migrator.status(try migrator.inspect(connection), path: path)
+    let inspection = try migrator.inspect(connection)
+    let status = migrator.status(inspection, path: path)
+    // A changed or unknown migration is shown in the listing itself; any other refusal (a gap in the history, a
+    // version ahead of it) is the one every other command would meet, so status meets it too.
+    if status.applied.allSatisfy({ $0.state == .ok }) { _ = try migrator.check(inspection, path: path) }
+    return status
   }
 
   private static func dryRun(path: String) throws(MigrationError) -> MigrationPlan {

@@ -1,7 +1,12 @@
 /// Why a database could not be opened or migrated. Every refusal happens before anything is written.
 public enum MigrationError: Error, Equatable, Sendable {
   case cannotOpen(path: String, reason: String)
+  /// A device, FIFO, socket or directory: refused before SQLite opens it.
+  case notARegularFile(path: String)
   case notADatabase(path: String)
+  /// A WAL database that cannot be written here, whose `-wal` holds committed changes and has no `-shm`:
+  /// SQLite could read it only by ignoring those changes.
+  case unreadableLog(path: String)
   case foreignApplication(path: String, applicationID: Int32)
   case newerDatabase(path: String, version: Int, latestKnown: Int)
   case checksumMismatch(path: String, version: Int, name: String)
@@ -12,7 +17,22 @@ public enum MigrationError: Error, Equatable, Sendable {
   case migrationFailed(version: Int, name: String, message: String, sql: String)
   case foreignKeyViolation(version: Int, name: String, table: String)
   case backupFailed(path: String, message: String)
-  case database(path: String, message: String)
+  /// A file offered for a restore that is no vocab database: empty, or failing SQLite's check.
+  case notABackup(path: String, reason: String)
+  case restoreFailed(path: String, message: String)
+  /// SQLite failed while opening, inspecting or migrating the file: its kind says what to do.
+  case database(path: String, failure: DatabaseFailure)
+}
+
+extension MigrationError {
+  /// The file at the path is no vocab database at all: the fix is to choose another path. The front end says how,
+  /// naming the way the path was chosen (an option, an environment variable).
+  public var isTheWrongFile: Bool {
+    switch self {
+    case .notARegularFile, .notADatabase, .foreignApplication: true
+    default: false
+    }
+  }
 }
 
 extension MigrationError: CustomStringConvertible {
@@ -20,12 +40,17 @@ extension MigrationError: CustomStringConvertible {
     switch self {
     case let .cannotOpen(path, reason):
       return "cannot open the database at \(path): \(reason)"
+    case let .notARegularFile(path):
+      return "\(path) is not a regular file, so it cannot be a database; it was left unchanged."
+    case let .unreadableLog(path):
+      return "\(path) cannot be read safely: its write-ahead log \(path)-wal holds committed changes, and without "
+        + "write access SQLite cannot build the index (\(path)-shm) it needs to read them; it was left unchanged. "
+        + "Run any vocab command on it once where the file and its directory are writable."
     case let .notADatabase(path):
-      return "\(path) is not a SQLite database; it was left unchanged. Choose another file with --db."
+      return "\(path) is not a SQLite database; it was left unchanged."
     case let .foreignApplication(path, applicationID):
       let owner = applicationID == 0 ? "has tables but no application id" : "has application id \(applicationID)"
-      return "\(path) is a SQLite database of another application (it \(owner)); it was left unchanged. "
-        + "Choose another file with --db."
+      return "\(path) is a SQLite database of another application (it \(owner)); it was left unchanged."
     case let .newerDatabase(path, version, latestKnown):
       return "\(path) was migrated to version \(version) by a newer vocab, but this one knows versions up to "
         + "\(latestKnown); it was left unchanged. Use the newer vocab or restore a backup."
@@ -47,14 +72,18 @@ extension MigrationError: CustomStringConvertible {
         + "not allowed); nothing was migrated."
     case let .migrationFailed(version, name, message, sql):
       return "migration \(version.paddedVersion)_\(name).sql failed and was rolled back: \(message) "
-        + "(while running: \(sql))"
+        + "(while running: \(DatabaseFailure.oneLine(sql)))"
     case let .foreignKeyViolation(version, name, table):
       return "migration \(version.paddedVersion)_\(name).sql would leave rows in \(table) pointing at rows that "
         + "do not exist; it was rolled back."
     case let .backupFailed(path, message):
-      return "could not back up the database to \(path) before migrating, so nothing was migrated: \(message)"
-    case let .database(path, message):
-      return "database error in \(path): \(message)"
+      return "could not write the backup \(path), so nothing was changed: \(message)"
+    case let .notABackup(path, reason):
+      return "\(path) cannot be restored: \(reason); nothing was changed."
+    case let .restoreFailed(path, message):
+      return "could not restore \(path) from the backup, so it was left as it was: \(message)"
+    case let .database(path, failure):
+      return "\(path): \(failure)"
     }
   }
 }

@@ -32,25 +32,27 @@ struct Migrator {
     // One snapshot: another process creating the same new database must not be seen half-way, with its tables
     // but not yet its application id, or it would be refused as another application's.
     try sqlite(db.path) { () throws -> Inspection in
-      try db.read {
-        let foundID = Int32(truncatingIfNeeded: try db.integer("PRAGMA application_id"))
-        let objects = try db.integer("SELECT count(*) FROM sqlite_master")
-        guard foundID == applicationID || (foundID == 0 && objects == 0) else {
-          throw MigrationError.foreignApplication(path: db.path, applicationID: foundID)
-        }
-        let hasHistory = try db.integer(
-          "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") > 0
-        let history =
-          hasHistory
-          ? try db.rows("SELECT version, name, sha256, applied_at FROM schema_migrations ORDER BY version") {
-            HistoryRow(
-              version: $0.int(0), name: $0.text(1), checksum: $0.text(2),
-              appliedAt: Date(unixMilliseconds: $0.int64(3)))
-          } : []
-        let version = Int(try db.integer("PRAGMA user_version"))
-        return Inspection(isEmpty: objects == 0, version: version, history: history)
-      }
+      try db.read { try Self.inspecting(db, applicationID: applicationID) }
     }
+  }
+
+  /// The inspection, inside the caller's transaction.
+  private static func inspecting(_ db: Connection, applicationID: Int32) throws -> Inspection {
+    let foundID = Int32(truncatingIfNeeded: try db.integer("PRAGMA application_id"))
+    let objects = try db.integer("SELECT count(*) FROM sqlite_master")
+    guard foundID == applicationID || (foundID == 0 && objects == 0) else {
+      throw MigrationError.foreignApplication(path: db.path, applicationID: foundID)
+    }
+    let hasHistory = try db.integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") > 0
+    let history =
+      hasHistory
+      ? try db.rows("SELECT version, name, sha256, applied_at FROM schema_migrations ORDER BY version") {
+        HistoryRow(
+          version: $0.int(0), name: $0.text(1), checksum: $0.text(2), appliedAt: Date(unixMilliseconds: $0.int64(3)))
+      } : []
+    let version = Int(try db.integer("PRAGMA user_version"))
+    return Inspection(isEmpty: objects == 0, version: version, history: history)
   }
 
   func status(_ inspection: Inspection, path: String) -> MigrationStatus {
@@ -109,110 +111,98 @@ struct Migrator {
   // MARK: Writing
 
   /// Migrates `db` to the latest version, backing it up first when it already has a schema.
+  ///
+  /// However many processes open the database at once, exactly one backs it up and migrates it: the version is
+  /// read again, and the backup and every pending migration made, inside one immediate transaction, whose write
+  /// lock the others wait for (as for any write) before they read the version themselves.
   func migrate(_ db: Connection, now: Date) throws(MigrationError) -> MigrationReport {
-    let inspection = try inspect(db)
-    let pending = try check(inspection, path: db.path)
+    let seen = try inspect(db)
+    let pendingSeen = try check(seen, path: db.path)
     let isFile = db.path != ":memory:"
     if db.isReadOnly {
-      guard pending.isEmpty else { throw .readOnly(path: db.path, pendingVersions: pending.map(\.version)) }
-      return MigrationReport(
-        path: db.path, fromVersion: inspection.version, toVersion: inspection.version, applied: [], backupPath: nil)
+      guard pendingSeen.isEmpty else { throw .readOnly(path: db.path, pendingVersions: pendingSeen.map(\.version)) }
+      return .upToDate(db.path, version: seen.version)
     }
-    let backupPath = !pending.isEmpty && !inspection.isEmpty && isFile
-      ? try backup(db, fromVersion: inspection.version, now: now) : nil
-    if isFile {
-      try sqlite(db.path) { () throws in
-        try Self.retryingWhileLocked { try db.execute("PRAGMA journal_mode = WAL") }
-        try db.execute("PRAGMA synchronous = NORMAL")
+    if isFile { try useWAL(db, waiting: !pendingSeen.isEmpty) }
+    guard !pendingSeen.isEmpty else { return .upToDate(db.path, version: seen.version) }
+    // Foreign keys are off while migrations run (the pragma is a no-op inside a transaction, so it is set around
+    // it) and checked before COMMIT.
+    try sqlite(db.path) { () throws in try db.execute("PRAGMA foreign_keys = OFF") }
+    defer { try? db.execute("PRAGMA foreign_keys = ON") }
+    return try sqlite(db.path) { () throws -> MigrationReport in
+      try db.write { () throws -> MigrationReport in
+        let inspection = try Self.inspecting(db, applicationID: applicationID)
+        let pending = try check(inspection, path: db.path)
+        let backupPath = !pending.isEmpty && !inspection.isEmpty && isFile
+          ? try backup(db, fromVersion: inspection.version, now: now) : nil
+        for migration in pending { try apply(migration, to: db, now: now) }
+        return MigrationReport(
+          path: db.path, fromVersion: inspection.version, toVersion: pending.last?.version ?? inspection.version,
+          applied: pending.map(\.info), backupPath: backupPath)
       }
     }
-    for migration in pending { try apply(migration, to: db, now: now) }
-    return MigrationReport(
-      path: db.path, fromVersion: inspection.version, toVersion: pending.last?.version ?? inspection.version,
-      applied: pending.map(\.info), backupPath: backupPath)
   }
 
-  /// One migration and its history row in one immediate transaction. Foreign keys are off while it runs
-  /// (the pragma is a no-op inside a transaction, so it is set around it) and checked before COMMIT.
+  /// One migration and its history row, inside the caller's transaction.
   private func apply(_ migration: Migration, to db: Connection, now: Date) throws(MigrationError) {
     do {
-      try db.execute("PRAGMA foreign_keys = OFF")
-      defer { try? db.execute("PRAGMA foreign_keys = ON") }
-      try db.write {
-        try db.execute(
-          """
-          CREATE TABLE IF NOT EXISTS schema_migrations (
-            version    INTEGER PRIMARY KEY,
-            name       TEXT    NOT NULL,
-            sha256     TEXT    NOT NULL,
-            applied_at INTEGER NOT NULL
-          )
-          """)
-        // Another process may have applied it between our check and our lock.
-        if let checksum = try db.row(
-          "SELECT sha256 FROM schema_migrations WHERE version = ?", [.integer(Int64(migration.version))], { $0.text(0) })
-        {
-          guard checksum == migration.checksum else {
-            throw MigrationError.checksumMismatch(path: db.path, version: migration.version, name: migration.name)
-          }
-          return
+      try db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+          version    INTEGER PRIMARY KEY,
+          name       TEXT    NOT NULL,
+          sha256     TEXT    NOT NULL,
+          applied_at INTEGER NOT NULL
+        )
+        """)
+      for statement in Self.statements(in: migration.sql) {
+        do { try db.execute(statement) } catch {
+          throw MigrationError.migrationFailed(
+            version: migration.version, name: migration.name, message: error.message, sql: statement)
         }
-        for statement in Self.statements(in: migration.sql) {
-          do { try db.execute(statement) } catch {
-            throw MigrationError.migrationFailed(
-              version: migration.version, name: migration.name, message: error.message, sql: statement)
-          }
-        }
-        if let table = try db.row("PRAGMA foreign_key_check", [], { $0.text(0) }) {
-          throw MigrationError.foreignKeyViolation(version: migration.version, name: migration.name, table: table)
-        }
-        try db.run(
-          "INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)",
-          [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
-           .integer(now.unixMilliseconds)])
-        try db.execute("PRAGMA user_version = \(migration.version)")
-        try db.execute("PRAGMA application_id = \(applicationID)")
       }
+      if let table = try db.row("PRAGMA foreign_key_check", [], { $0.text(0) }) {
+        throw MigrationError.foreignKeyViolation(version: migration.version, name: migration.name, table: table)
+      }
+      try db.run(
+        "INSERT INTO schema_migrations (version, name, sha256, applied_at) VALUES (?, ?, ?, ?)",
+        [.integer(Int64(migration.version)), .text(migration.name), .text(migration.checksum),
+         .integer(now.unixMilliseconds)])
+      try db.execute("PRAGMA user_version = \(migration.version)")
+      try db.execute("PRAGMA application_id = \(applicationID)")
     } catch let error as MigrationError {
       throw error
     } catch let error as SQLiteError {
       throw .migrationFailed(version: migration.version, name: migration.name, message: error.message, sql: error.sql)
     } catch {
-      throw .database(path: db.path, message: "\(error)")
+      throw .database(path: db.path, failure: DatabaseFailure(kind: .other, message: "\(error)"))
     }
   }
 
-  /// Switching a new database to WAL takes an exclusive lock without waiting out the busy timeout, so a second
-  /// process creating the same database at the same moment would fail at once: wait as the busy timeout would.
-  private static func retryingWhileLocked(_ body: () throws -> Void) throws {
-    let deadline = ContinuousClock.now + .seconds(5)
-    while true {
-      do {
-        return try body()
-      } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && ContinuousClock.now < deadline {
-        usleep(10_000)
+  /// Puts the file in WAL mode (a new database, or one another program left in another journal mode). Switching
+  /// needs every other connection gone: when there is a migration to run, wait for that as the busy timeout
+  /// would; otherwise try once without waiting and carry on in the current mode, so that reading a database
+  /// another program holds open never waits for the switch.
+  private func useWAL(_ db: Connection, waiting: Bool) throws(MigrationError) {
+    try sqlite(db.path) { () throws in
+      let deadline = ContinuousClock.now + .seconds(DatabaseFailure.busyTimeoutSeconds)
+      while true {
+        do {
+          try db.withoutWaiting { try db.execute("PRAGMA journal_mode = WAL") }
+          break
+        } catch let error as SQLiteError where error.kind == .busy {
+          guard waiting else { break }
+          guard ContinuousClock.now < deadline else { throw error }
+          usleep(10_000)
+        }
       }
+      try db.execute("PRAGMA synchronous = NORMAL")
     }
   }
 
   /// A consistent copy beside the database, named for the version it holds and the time it was taken.
   private func backup(_ db: Connection, fromVersion: Int, now: Date) throws(MigrationError) -> String {
-    var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
-    var time = tm()
-    gmtime_r(&seconds, &time)
-    let stamp = String(
-      format: "%04d%02d%02dT%02d%02d%02dZ", time.tm_year + 1900, time.tm_mon + 1, time.tm_mday, time.tm_hour,
-      time.tm_min, time.tm_sec)
-    let path = try BackupFile.claim(base: "\(db.path).v\(fromVersion)-\(stamp)")
-    do {
-      try db.run("VACUUM INTO ?", [.text(path)])
-      try BackupFile.flush(path)
-    } catch {
-      // Nothing was migrated; an empty or partial copy left behind would only look like a backup.
-      unlink(path)
-      throw .backupFailed(path: path, message: error.message)
-    }
-    return path
+    try BackupFile.write(of: db, to: .numbered(base: "\(db.path).v\(fromVersion)-\(UTCTime.compact(now))"))
   }
 
   // MARK: Migration files
@@ -287,10 +277,10 @@ struct Migrator {
       return try body()
     } catch let error as MigrationError {
       throw error
-    } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
-      throw .notADatabase(path: path)
+    } catch let error as SQLiteError {
+      throw .database(path: path, failure: error.failure)
     } catch {
-      throw .database(path: path, message: "\(error)")
+      throw .database(path: path, failure: DatabaseFailure(kind: .other, message: "\(error)"))
     }
   }
 }
@@ -298,4 +288,11 @@ struct Migrator {
 extension Error {
   /// SQLite's message for SQLite errors, the description otherwise.
   fileprivate var message: String { (self as? SQLiteError)?.message ?? "\(self)" }
+}
+
+extension MigrationReport {
+  /// Nothing to do: the database is at `version`, the latest.
+  fileprivate static func upToDate(_ path: String, version: Int) -> MigrationReport {
+    MigrationReport(path: path, fromVersion: version, toVersion: version, applied: [], backupPath: nil)
+  }
 }

@@ -16,8 +16,12 @@ final class Connection {
   /// The file's path, or `":memory:"`.
   let path: String
   private var statements: [String: Statement] = [:]
+  /// Why the file was opened read-only although the caller asked to write (nil otherwise), for the error a
+  /// write meets: SQLite's own message cannot name the directory that is to blame.
+  var readOnlyReason: String?
 
-  /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does.
+  /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does;
+  /// `Connection.opened(path:mode:)` decides that itself first, so that reading creates nothing.
   init(path: String, mode: OpenMode) throws(SQLiteError) {
     let access =
       switch mode {
@@ -78,8 +82,15 @@ final class Connection {
   /// it has made sure the file is ours, so that a refused file is left exactly as it was.
   private func configure() throws(SQLiteError) {
     sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, 5_000)
+    sqlite3_busy_timeout(handle, Int32(DatabaseFailure.busyTimeoutSeconds * 1_000))
     try execute("PRAGMA foreign_keys = ON")
+  }
+
+  /// Runs `body` with SQLite's busy handler off: a lock held by another connection fails it at once.
+  func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+    sqlite3_busy_timeout(handle, 0)
+    defer { sqlite3_busy_timeout(handle, Int32(DatabaseFailure.busyTimeoutSeconds * 1_000)) }
+    return try body()
   }
 
   /// Whether SQLite opened the file read-only (asked for, or because the process may not write it).

@@ -11,24 +11,31 @@ struct Migrate: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Flag(help: "Show applied and pending migrations and whether their checksums match; change nothing.")
-  var status = false
+  /// What to do instead of migrating; ArgumentParser refuses both at once (exit 64).
+  enum Inspection: String, EnumerableFlag {
+    case status, dryRun
 
-  @Flag(help: "Show which migrations would be applied; change nothing.")
-  var dryRun = false
-
-  func validate() throws {
-    if status, dryRun {
-      throw ValidationError("--status and --dry-run cannot be combined.")
+    static func help(for value: Inspection) -> ArgumentHelp? {
+      switch value {
+      case .status: "Show applied and pending migrations and whether their checksums match; change nothing."
+      case .dryRun: "Show which migrations would be applied; change nothing."
+      }
     }
   }
+
+  @Flag var inspection: Inspection?
 
   @MainActor
   func run() async throws {
     let environment = Environment.current()
     let location = try DatabaseLocation.resolve(option: global.db, environment: environment)
     try location.prepare()
-    let request: MigrationReducer.State.Request = status ? .status : dryRun ? .dryRun : .migrate
+    let request: MigrationReducer.State.Request =
+      switch inspection {
+      case .status: .status
+      case .dryRun: .dryRun
+      case nil: .migrate
+      }
     let store = Store(initialState: MigrationReducer.State(request: request)) {
       MigrationReducer()
     } withDependencies: {
@@ -36,7 +43,7 @@ struct Migrate: AsyncParsableCommand {
     }
     await store.send(.started).finish()
     let state = store.state
-    if let error = state.error { throw Failure(error.description) }
+    if let error = state.error { throw location.failure(error) }
     let terminal = Terminal.current(environment: environment)
     if let status = state.status { Streams.out(MigrationListings.status(status, terminal: terminal)) }
     if let plan = state.plan { Streams.out(MigrationListings.plan(plan)) }

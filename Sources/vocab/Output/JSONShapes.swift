@@ -128,33 +128,6 @@ private struct JSONText {
 
   /// `"2026-11-21T19:42:45Z"`: UTC, whole seconds (rounded down).
   mutating func date(_ date: Date) {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    bytes.append(UInt8(ascii: "\""))
-    digits(Int(parts.tm_year) + 1900, count: 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(Int(parts.tm_mon) + 1, count: 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(Int(parts.tm_mday), count: 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(Int(parts.tm_hour), count: 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(Int(parts.tm_min), count: 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(Int(parts.tm_sec), count: 2)
-    raw("Z\"")
-  }
-
-  /// `value` in decimal, zero-padded to `count` digits.
-  private mutating func digits(_ value: Int, count: Int) {
-    var divisor = 1
-    for _ in 1..<count { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-      rest %= divisor
-      divisor /= 10
-    }
+    raw("\"" + UTCTime.iso8601(date) + "\"")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Where the database lives: `--db`, else `$VOCAB_DB`, else `$XDG_DATA_HOME/vocab/vocab.sqlite3`,
 /// else `~/.local/share/vocab/vocab.sqlite3`.
@@ -27,6 +28,20 @@ struct DatabaseLocation {
     return DatabaseLocation(path: home + "/.local/share/vocab/vocab.sqlite3", source: .dataHome)
   }
 
+  /// The path as an error shows it: with `VOCAB_DB` named when the path came from there, since the person may
+  /// not remember having set it.
+  var shown: String { source == .environment ? "\(path) (from VOCAB_DB)" : path }
+
+  /// A storage or migration error about this database, with the way to choose another file when the file is
+  /// the problem: `--db`, or `VOCAB_DB` when that is where the path came from.
+  func failure(_ error: MigrationError) -> Failure {
+    guard error.isTheWrongFile else { return Failure(error.description) }
+    let remedy =
+      source == .environment
+      ? "Set VOCAB_DB to another file, or choose one with --db." : "Choose another file with --db."
+    return Failure("\(error.description) \(remedy)")
+  }
+
   /// Checks the path before SQLite sees it, so a mistake gets a message that names it. The default directory is
   /// created on first use; a directory the user chose must already exist, so a typo does not create one.
   func prepare() throws(Failure) {
@@ -36,12 +51,12 @@ struct DatabaseLocation {
       throw Failure("the database path is empty")
     }
     if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw Failure("the database path \(path) is a directory; give the path of a database file")
+      throw Failure("the database path \(shown) is a directory; give the path of a database file")
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    guard !directory.isEmpty, !fileManager.fileExists(atPath: directory) else { return }
+    let directory = DatabaseFile.directory(of: path)
+    guard !fileManager.fileExists(atPath: directory) else { return }
     guard source == .dataHome else {
-      throw Failure("the directory \(directory) for the database \(path) does not exist")
+      throw Failure("the directory \(directory) for the database \(shown) does not exist")
     }
     do {
       try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)

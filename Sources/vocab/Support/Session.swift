@@ -20,7 +20,7 @@ struct Session {
       }
       return Session(storage: storage, terminal: .current(environment: environment))
     } catch {
-      throw Failure(error.description)
+      throw location.failure(error)
     }
   }
 }

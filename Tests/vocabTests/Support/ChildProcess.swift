@@ -70,6 +70,15 @@ final class ChildProcess {
     return exitStatus
   }
 
+  /// Waits for the child to end without holding a thread while it runs. Swift's cooperative threads are as few as
+  /// the cores, and a test blocked in `wait()` for seconds holds one that the tests waiting for a change need.
+  func exited() async -> Int32 {
+    while true {
+      if let status = wait(timeout: 0) { return status }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
   private func ended(_ status: Int32) -> Int32 {
     let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     exitStatus = code

@@ -64,6 +64,14 @@ final class Sandbox {
     return Output(status: status, stdout: child.stdout, stderr: child.stderr)
   }
 
+  /// Runs `vocab` to completion without holding a thread while it runs (see `ChildProcess.exited()`): for commands
+  /// that take seconds.
+  func run(_ arguments: [String], environment changes: [String: String?] = [:]) async throws -> Output {
+    let child = try start(raw: arguments.map { Array($0.utf8) }, environment: changes)
+    let status = await child.exited()
+    return Output(status: status, stdout: child.stdout, stderr: child.stderr)
+  }
+
   /// Starts `vocab` without waiting for it.
   func start(
     raw arguments: [[UInt8]], environment changes: [String: String?] = [:], stdin: String? = nil,

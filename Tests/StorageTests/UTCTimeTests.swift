@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+import Storage
+
+/// The one date formatter: JSON's ISO 8601 and the compact form in backup names agree on every moment.
+@Suite struct UTCTimeTests {
+  @Test(arguments: [
+    (1_700_000_000.0, "2023-11-14T22:13:20Z", "20231114T221320Z"),
+    (1_700_000_000.999, "2023-11-14T22:13:20Z", "20231114T221320Z"),  // whole seconds, rounded down
+    (0, "1970-01-01T00:00:00Z", "19700101T000000Z"),
+    (951_782_400, "2000-02-29T00:00:00Z", "20000229T000000Z"),
+    (253_402_300_799, "9999-12-31T23:59:59Z", "99991231T235959Z"),
+  ])
+  func formatsInUTC(seconds: Double, iso8601: String, compact: String) {
+    let date = Date(timeIntervalSince1970: seconds)
+    #expect(UTCTime.iso8601(date) == iso8601)
+    #expect(UTCTime.compact(date) == compact)
+  }
+}
