@@ -121,6 +121,9 @@ import Testing
     #expect(words.map(\.id) == [1, 2, 3])
     #expect(Set(words.map(\.guid)).count == 3)
     #expect(words.allSatisfy { UUID(uuidString: $0.guid) != nil && $0.reading.isEmpty && $0.tags.isEmpty })
+    // Their folded terms are keyed as new words' are: found whatever the case, sorted by term.
+    #expect(try await client.findWords(1, "BENIGN", "").map(\.id) == [2])
+    #expect(try await client.fetchWords(1, WordListing(order: .term)).map(\.term) == ["abate", "benign"])
     // The maintained count keeps working after the migration.
     _ = try await at(3601) { try await client.addWord(2, WordDraft(term: "雪", meaning: "snow")) }
     #expect(try await client.fetchBookCase(2).wordCount == 2)

@@ -135,16 +135,20 @@ struct Migrator {
         let pending = try check(inspection, path: db.path)
         let backupPath = !pending.isEmpty && !inspection.isEmpty && isFile
           ? try backup(db, fromVersion: inspection.version, now: now) : nil
-        for migration in pending { try apply(migration, to: db, now: now) }
+        var notes: [String] = []
+        for migration in pending { try apply(migration, to: db, now: now, notes: &notes) }
         return MigrationReport(
           path: db.path, fromVersion: inspection.version, toVersion: pending.last?.version ?? inspection.version,
-          applied: pending.map(\.info), backupPath: backupPath)
+          applied: pending.map(\.info), backupPath: backupPath, notes: notes)
       }
     }
   }
 
-  /// One migration and its history row, inside the caller's transaction.
-  private func apply(_ migration: Migration, to db: Connection, now: Date) throws(MigrationError) {
+  /// One migration (its file, then its data step) and its history row, inside the caller's transaction. What
+  /// the data step reports is added to `notes`.
+  private func apply(_ migration: Migration, to db: Connection, now: Date, notes: inout [String])
+    throws(MigrationError)
+  {
     do {
       try db.execute(
         """
@@ -159,6 +163,12 @@ struct Migrator {
         do { try db.execute(statement) } catch {
           throw MigrationError.migrationFailed(
             version: migration.version, name: migration.name, message: error.message, sql: statement)
+        }
+      }
+      if let step = MigrationDataStep.byMigrationName[migration.name] {
+        do { notes += try step.run(db) } catch {
+          throw MigrationError.migrationFailed(
+            version: migration.version, name: migration.name, message: error.message, sql: "")
         }
       }
       if let table = try db.row("PRAGMA foreign_key_check", [], { $0.text(0) }) {
