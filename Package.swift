@@ -83,12 +83,20 @@ let package = Package(
     ),
     .testTarget(
       name: "BookCaseFeatureTests",
-      dependencies: ["BookCaseFeature", "Composable", "Storage"]
+      dependencies: [
+        "BookCaseFeature",
+        "Composable",
+        "Storage",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        // Without it, a TestStore failure inside a Swift Testing @Test is not recorded.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .executableTarget(
       name: "vocab",
       dependencies: [
         "BookCaseFeature",
+        "Composable",
         "Storage",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
