@@ -6,7 +6,7 @@ import Storage
 /// `Destination`. Whenever a change made here alters the bookcase's word count it tells the parent with
 /// `delegate(.bookCaseUpdated)`.
 public struct BookCaseDetailReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, StorageLoading {
     /// The bookcase as last read; a load refreshes it too (another process may rename it).
     public var bookCase: BookCase
     public var words: IdentifiedArrayOf<Word>
@@ -76,8 +76,6 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
     }
   }
 
-  enum CancelID { case load, watch }
-
   @Dependency(\.storageClient) var storageClient
 
   public init() {}
@@ -89,20 +87,13 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .send(.loadWords)
 
       case .task:
-        return .send(.refreshWords, onEveryChangeIn: storageClient)
-          .cancellable(id: CancelID.watch, cancelInFlight: true)
+        return state.watch(storageClient, refreshing: .refreshWords)
 
       case .loadWords:
-        state.isLoading = true
-        state.error = nil
-        return .run { [id = state.bookCase.id] send in
-          let bookCase = try await storageClient.fetchBookCase(id: id)
-          let words = try await storageClient.fetchWords(bookCaseID: id)
-          await send(.wordsLoaded(bookCase, words))
-        } catch: { error, send in
-          await send(.loadFailed(StorageError(error)))
-        }
-        .cancellable(id: CancelID.load, cancelInFlight: true)
+        let (id, storageClient) = (state.bookCase.id, storageClient)
+        return state.load {
+          (try await storageClient.fetchBookCase(id: id), try await storageClient.fetchWords(bookCaseID: id))
+        } then: { .wordsLoaded($0, $1) } failed: { .loadFailed($0) }
 
       case let .wordsLoaded(bookCase, words):
         state.isLoading = false

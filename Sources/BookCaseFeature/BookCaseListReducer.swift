@@ -6,7 +6,7 @@ import Storage
 /// many words go), and create or rename in a `BookCaseFormReducer`. The form and the confirmation are its
 /// `Destination`: one thing presented at a time.
 public struct BookCaseListReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, StorageLoading {
     public var bookCases: IdentifiedArrayOf<BookCase>
     public var isLoading = false
     public var selectedBookCase: BookCase?
@@ -70,8 +70,6 @@ public struct BookCaseListReducer: Reducer, Sendable {
     }
   }
 
-  enum CancelID { case load, watch }
-
   @Dependency(\.storageClient) var storageClient
 
   public init() {}
@@ -83,18 +81,11 @@ public struct BookCaseListReducer: Reducer, Sendable {
         return .send(.loadBookCases)
 
       case .task:
-        return .send(.refreshBookCases, onEveryChangeIn: storageClient)
-          .cancellable(id: CancelID.watch, cancelInFlight: true)
+        return state.watch(storageClient, refreshing: .refreshBookCases)
 
       case .loadBookCases:
-        state.isLoading = true
-        state.error = nil
-        return .run { send in
-          await send(.bookCasesLoaded(try await storageClient.fetchBookCases()))
-        } catch: { error, send in
-          await send(.bookCasesLoadFailed(StorageError(error)))
-        }
-        .cancellable(id: CancelID.load, cancelInFlight: true)
+        let storageClient = storageClient
+        return state.load(storageClient.fetchBookCases) { .bookCasesLoaded($0) } failed: { .bookCasesLoadFailed($0) }
 
       case let .bookCasesLoaded(bookCases):
         state.isLoading = false

@@ -61,11 +61,9 @@ extension Effect where Action: Sendable {
     _ item: Item, from storage: StorageClient,
     then deleted: @escaping @Sendable (Item) -> Action, failed: @escaping @Sendable (StorageError) -> Action
   ) -> Self {
-    .run { send in
+    .storage({
       try await item.delete(from: storage)
-      await send(deleted(item))
-    } catch: { error, send in
-      await send(failed(StorageError(error)))
-    }
+      return item
+    }, then: deleted, failed: failed)
   }
 }

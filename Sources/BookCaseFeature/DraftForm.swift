@@ -30,11 +30,7 @@ extension DraftForm {
     }
     isSaving = true
     error = nil
-    return .run { send in
-      await send(saved(try await save(checked)))
-    } catch: { error, send in
-      await send(failed(StorageError(error)))
-    }
+    return .storage({ try await save(checked) }, then: saved, failed: failed)
   }
 
   /// Ends a save that storage refused.
