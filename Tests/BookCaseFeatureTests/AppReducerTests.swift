@@ -23,6 +23,31 @@ import Testing
     return editor
   }
 
+  /// Saves the filled-in `addingAme` editor of the detail at the bottom of the stack: the detail shows 雨 and
+  /// tells the app, which raises the list's count to 3.
+  func saveAme(_ store: TestStore<AppReducer.State, AppReducer.Action>) async {
+    let counted = BookCase.a.counting(3)
+    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.saveButtonTapped))))))) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = true }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.wordSaved(.ame)))))))) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.word = .ame
+        $0.mode = .edit(wordID: Word.ame.id)
+      }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.delegate(.added(.ame)))))))))
+    {
+      $0.path[id: 0, case: \.detail]?.destination = nil
+      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, .ame]
+      $0.path[id: 0, case: \.detail]?.bookCase = counted
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(counted)))))) {
+      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
+    }
+  }
+
   @Test func selectingABookCasePushesItsDetailWhichLoads() async {
     let store = TestStore(initialState: AppReducer.State(list: BookCaseListReducer.State(bookCases: [.a, .b]))) {
       AppReducer()
@@ -46,30 +71,13 @@ import Testing
   }
 
   @Test func aWordAddedInTheDetailsEditorUpdatesTheListCount() async {
-    let counted = BookCase.a.counting(3)
     let store = TestStore(initialState: appWithDetail(editor: addingAme)) {
       AppReducer()
     } withDependencies: {
       $0.storageClient.addWord = { _, _ in .ame }
     }
 
-    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.saveButtonTapped))))))) {
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = true }
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.wordSaved(.ame)))))))) {
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = false }
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.word = .ame }
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.mode = .edit(wordID: Word.ame.id) }
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.delegate(.added(.ame)))))))))
-    {
-      $0.path[id: 0, case: \.detail]?.destination = nil
-      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, .ame]
-      $0.path[id: 0, case: \.detail]?.bookCase = counted
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(counted)))))) {
-      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
-    }
+    await saveAme(store)
   }
 
   @Test func aWordDeletedInTheDetailLowersTheListCount() async {
@@ -108,23 +116,7 @@ import Testing
       $0.list.isLoading = true
     }
     await started.wait()
-    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.saveButtonTapped))))))) {
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = true }
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.wordSaved(.ame)))))))) {
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = false }
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.word = .ame }
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.mode = .edit(wordID: Word.ame.id) }
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.delegate(.added(.ame)))))))))
-    {
-      $0.path[id: 0, case: \.detail]?.destination = nil
-      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, .ame]
-      $0.path[id: 0, case: \.detail]?.bookCase = counted
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(counted)))))) {
-      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
-    }
+    await saveAme(store)
     await store.receive(.list(.loadBookCases))
     await store.receive(.list(.bookCasesLoaded([counted, .b]))) {
       $0.list.isLoading = false
@@ -149,8 +141,10 @@ import Testing
       $0.list.destination?.modify(\.form) { $0.isSaving = true }
     }
     await store.receive(.list(.destination(.presented(.form(.bookCaseSaved(created)))))) {
-      $0.list.destination?.modify(\.form) { $0.isSaving = false }
-      $0.list.destination?.modify(\.form) { $0.mode = .rename(created) }
+      $0.list.destination?.modify(\.form) {
+        $0.isSaving = false
+        $0.mode = .rename(created)
+      }
     }
     await store.receive(.list(.destination(.presented(.form(.delegate(.created(created))))))) {
       $0.list.destination = nil

@@ -6,6 +6,27 @@ import Testing
 
 @MainActor
 @Suite struct BookCaseDetailReducerTests {
+  /// Changes 風's meaning to "breeze" in the open editor and saves it: the editor closes and the row is
+  /// replaced (the count stays).
+  func editKazeToBreeze(_ store: TestStore<BookCaseDetailReducer.State, BookCaseDetailReducer.Action>) async {
+    await store.send(.destination(.presented(.editor(.meaningChanged("breeze"))))) {
+      $0.destination?.modify(\.editor) { $0.meaning = "breeze" }
+    }
+    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) {
+      $0.destination?.modify(\.editor) { $0.isSaving = true }
+    }
+    await store.receive(.destination(.presented(.editor(.wordSaved(.breeze))))) {
+      $0.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.word = .breeze
+      }
+    }
+    await store.receive(.destination(.presented(.editor(.delegate(.updated(.breeze)))))) {
+      $0.destination = nil
+      $0.words = [.sakura, .breeze]
+    }
+  }
+
   // MARK: Loading
 
   @Test func onAppearLoadsTheBookCaseAndItsWords() async {
@@ -211,20 +232,7 @@ import Testing
       $0.isLoading = true
     }
     await started.wait()
-    await store.send(.destination(.presented(.editor(.meaningChanged("breeze"))))) {
-      $0.destination?.modify(\.editor) { $0.meaning = "breeze" }
-    }
-    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) {
-      $0.destination?.modify(\.editor) { $0.isSaving = true }
-    }
-    await store.receive(.destination(.presented(.editor(.wordSaved(.breeze))))) {
-      $0.destination?.modify(\.editor) { $0.isSaving = false }
-      $0.destination?.modify(\.editor) { $0.word = .breeze }
-    }
-    await store.receive(.destination(.presented(.editor(.delegate(.updated(.breeze)))))) {
-      $0.destination = nil
-      $0.words = [.sakura, .breeze]
-    }
+    await editKazeToBreeze(store)
     await store.receive(.loadWords)
     await store.receive(.wordsLoaded(.a, [.sakura, .breeze])) {
       $0.isLoading = false
@@ -272,20 +280,7 @@ import Testing
     await store.send(.wordSelected(.kaze)) {
       $0.destination = .editor(WordEditorReducer.State(editing: .kaze))
     }
-    await store.send(.destination(.presented(.editor(.meaningChanged("breeze"))))) {
-      $0.destination?.modify(\.editor) { $0.meaning = "breeze" }
-    }
-    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) {
-      $0.destination?.modify(\.editor) { $0.isSaving = true }
-    }
-    await store.receive(.destination(.presented(.editor(.wordSaved(.breeze))))) {
-      $0.destination?.modify(\.editor) { $0.isSaving = false }
-      $0.destination?.modify(\.editor) { $0.word = .breeze }
-    }
-    await store.receive(.destination(.presented(.editor(.delegate(.updated(.breeze)))))) {
-      $0.destination = nil
-      $0.words = [.sakura, .breeze]
-    }
+    await editKazeToBreeze(store)
   }
 
   @Test func addedWordIsAppendedAndTheNewCountGoesToTheParent() async {
@@ -303,9 +298,11 @@ import Testing
     await store.send(.destination(.presented(.editor(.meaningChanged("rain"))))) { $0.destination?.modify(\.editor) { $0.meaning = "rain" } }
     await store.send(.destination(.presented(.editor(.saveButtonTapped)))) { $0.destination?.modify(\.editor) { $0.isSaving = true } }
     await store.receive(.destination(.presented(.editor(.wordSaved(.ame))))) {
-      $0.destination?.modify(\.editor) { $0.isSaving = false }
-      $0.destination?.modify(\.editor) { $0.word = .ame }
-      $0.destination?.modify(\.editor) { $0.mode = .edit(wordID: Word.ame.id) }
+      $0.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.word = .ame
+        $0.mode = .edit(wordID: Word.ame.id)
+      }
     }
     await store.receive(.destination(.presented(.editor(.delegate(.added(.ame)))))) {
       $0.destination = nil

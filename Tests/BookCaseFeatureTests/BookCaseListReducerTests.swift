@@ -359,6 +359,24 @@ import Testing
 
   // MARK: The form
 
+  /// Saves the open form, which storage answers with `created`: the form closes and the row is inserted in
+  /// name order between `.a` and `.b`.
+  func saveNewBookCase(_ store: TestStore<BookCaseListReducer.State, BookCaseListReducer.Action>, _ created: BookCase) async {
+    await store.send(.destination(.presented(.form(.saveButtonTapped)))) {
+      $0.destination?.modify(\.form) { $0.isSaving = true }
+    }
+    await store.receive(.destination(.presented(.form(.bookCaseSaved(created))))) {
+      $0.destination?.modify(\.form) {
+        $0.isSaving = false
+        $0.mode = .rename(created)
+      }
+    }
+    await store.receive(.destination(.presented(.form(.delegate(.created(created)))))) {
+      $0.destination = nil
+      $0.bookCases = [.a, created, .b]
+    }
+  }
+
   @Test func createdBookCaseIsInsertedInNameOrder() async {
     let created = BookCase(id: 9, name: "n2 grammar", createdAt: .t1, updatedAt: .t1)
     let store = TestStore(initialState: BookCaseListReducer.State(bookCases: [.a, .b])) {
@@ -373,17 +391,7 @@ import Testing
     await store.send(.destination(.presented(.form(.nameChanged("n2 grammar"))))) {
       $0.destination?.modify(\.form) { $0.name = "n2 grammar" }
     }
-    await store.send(.destination(.presented(.form(.saveButtonTapped)))) {
-      $0.destination?.modify(\.form) { $0.isSaving = true }
-    }
-    await store.receive(.destination(.presented(.form(.bookCaseSaved(created))))) {
-      $0.destination?.modify(\.form) { $0.isSaving = false }
-      $0.destination?.modify(\.form) { $0.mode = .rename(created) }
-    }
-    await store.receive(.destination(.presented(.form(.delegate(.created(created)))))) {
-      $0.destination = nil
-      $0.bookCases = [.a, created, .b]
-    }
+    await saveNewBookCase(store, created)
   }
 
   @Test func aBookCaseCreatedDuringALoadRestartsTheLoadSoTheRowStays() async {
@@ -402,17 +410,7 @@ import Testing
       $0.isLoading = true
     }
     await started.wait()
-    await store.send(.destination(.presented(.form(.saveButtonTapped)))) {
-      $0.destination?.modify(\.form) { $0.isSaving = true }
-    }
-    await store.receive(.destination(.presented(.form(.bookCaseSaved(created))))) {
-      $0.destination?.modify(\.form) { $0.isSaving = false }
-      $0.destination?.modify(\.form) { $0.mode = .rename(created) }
-    }
-    await store.receive(.destination(.presented(.form(.delegate(.created(created)))))) {
-      $0.destination = nil
-      $0.bookCases = [.a, created, .b]
-    }
+    await saveNewBookCase(store, created)
     await store.receive(.loadBookCases)
     await store.receive(.bookCasesLoaded([.a, created, .b])) {
       $0.isLoading = false
@@ -437,8 +435,10 @@ import Testing
       $0.destination?.modify(\.form) { $0.isSaving = true }
     }
     await store.receive(.destination(.presented(.form(.bookCaseSaved(renamed))))) {
-      $0.destination?.modify(\.form) { $0.isSaving = false }
-      $0.destination?.modify(\.form) { $0.mode = .rename(renamed) }
+      $0.destination?.modify(\.form) {
+        $0.isSaving = false
+        $0.mode = .rename(renamed)
+      }
     }
     await store.receive(.destination(.presented(.form(.delegate(.renamed(renamed)))))) {
       $0.destination = nil

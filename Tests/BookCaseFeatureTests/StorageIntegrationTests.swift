@@ -79,9 +79,11 @@ import Testing
     await store.send(.list(.destination(.presented(.form(.descriptionChanged("Japanese")))))) { $0.list.destination?.modify(\.form) { $0.description = "Japanese" } }
     await store.send(.list(.destination(.presented(.form(.saveButtonTapped))))) { $0.list.destination?.modify(\.form) { $0.isSaving = true } }
     await store.receive(.list(.destination(.presented(.form(.bookCaseSaved(jlpt)))))) {
-      $0.list.destination?.modify(\.form) { $0.isSaving = false }
-      $0.list.destination?.modify(\.form) { $0.name = "JLPT N3" }
-      $0.list.destination?.modify(\.form) { $0.mode = .rename(jlpt) }
+      $0.list.destination?.modify(\.form) {
+        $0.isSaving = false
+        $0.name = "JLPT N3"
+        $0.mode = .rename(jlpt)
+      }
     }
     await store.receive(.list(.destination(.presented(.form(.delegate(.created(jlpt))))))) {
       $0.list.destination = nil
@@ -94,8 +96,10 @@ import Testing
     await store.send(.list(.destination(.presented(.form(.nameChanged("jlpt n3")))))) { $0.list.destination?.modify(\.form) { $0.name = "jlpt n3" } }
     await store.send(.list(.destination(.presented(.form(.saveButtonTapped))))) { $0.list.destination?.modify(\.form) { $0.isSaving = true } }
     await store.receive(.list(.destination(.presented(.form(.saveFailed(.duplicateBookCaseName("JLPT N3"))))))) {
-      $0.list.destination?.modify(\.form) { $0.isSaving = false }
-      $0.list.destination?.modify(\.form) { $0.error = .duplicateBookCaseName("JLPT N3") }
+      $0.list.destination?.modify(\.form) {
+        $0.isSaving = false
+        $0.error = .duplicateBookCaseName("JLPT N3")
+      }
     }
     await store.send(.list(.destination(.presented(.form(.cancelButtonTapped)))))
     await store.receive(.list(.destination(.presented(.form(.delegate(.cancelled)))))) { $0.list.destination = nil }
@@ -132,9 +136,11 @@ import Testing
         $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = true }
       }
       await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.wordSaved(word)))))))) {
-        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = false }
-        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.word = word }
-        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.mode = .edit(wordID: word.id) }
+        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) {
+          $0.isSaving = false
+          $0.word = word
+          $0.mode = .edit(wordID: word.id)
+        }
       }
       jlpt.wordCount += 1
       await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.delegate(.added(word))))))))) {
@@ -207,8 +213,10 @@ import Testing
     await store.send(.list(.destination(.presented(.form(.nameChanged("JLPT N2")))))) { $0.list.destination?.modify(\.form) { $0.name = "JLPT N2" } }
     await store.send(.list(.destination(.presented(.form(.saveButtonTapped))))) { $0.list.destination?.modify(\.form) { $0.isSaving = true } }
     await store.receive(.list(.destination(.presented(.form(.bookCaseSaved(renamed)))))) {
-      $0.list.destination?.modify(\.form) { $0.isSaving = false }
-      $0.list.destination?.modify(\.form) { $0.mode = .rename(renamed) }
+      $0.list.destination?.modify(\.form) {
+        $0.isSaving = false
+        $0.mode = .rename(renamed)
+      }
     }
     await store.receive(.list(.destination(.presented(.form(.delegate(.renamed(renamed))))))) {
       $0.list.destination = nil

@@ -7,6 +7,16 @@ import Testing
 @Suite struct PresentationTests {
   let songs = ["Blue", "Red"]
 
+  /// Presents the ticker and starts its timer, an effect that runs until cancelled.
+  func presentARunningTicker(_ store: TestStore<Playlist.State, Playlist.Action>) async {
+    await store.send(.tickerButtonTapped) {
+      $0.destination = .ticker(Ticker.State())
+    }
+    await store.send(.destination(.presented(.ticker(.startTapped)))) {
+      $0.destination = .ticker(Ticker.State(isRunning: true))
+    }
+  }
+
   @Test func aPresentedChildRunsAndItsDismissalCancelsItsEffects() async {
     let clock = TestClock()
     let store = TestStore(initialState: Playlist.State(songs: songs)) {
@@ -15,12 +25,7 @@ import Testing
       $0.continuousClock = clock
     }
 
-    await store.send(.tickerButtonTapped) {
-      $0.destination = .ticker(Ticker.State())
-    }
-    await store.send(.destination(.presented(.ticker(.startTapped)))) {
-      $0.destination = .ticker(Ticker.State(isRunning: true))
-    }
+    await presentARunningTicker(store)
     await clock.advance(by: .seconds(1))
     await store.receive(.destination(.presented(.ticker(.tick)))) {
       $0.destination = .ticker(Ticker.State(ticks: 1, isRunning: true))
@@ -42,12 +47,7 @@ import Testing
       $0.continuousClock = clock
     }
 
-    await store.send(.tickerButtonTapped) {
-      $0.destination = .ticker(Ticker.State())
-    }
-    await store.send(.destination(.presented(.ticker(.startTapped)))) {
-      $0.destination = .ticker(Ticker.State(isRunning: true))
-    }
+    await presentARunningTicker(store)
     await store.send(.removeButtonTapped("Red")) {
       $0.destination = .confirmRemove(.remove("Red"))
     }
