@@ -55,26 +55,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
     }
   }
 
-  /// What the detail presents.
-  public struct Destination: Reducer, Sendable {
-    @CasePathable @dynamicMemberLookup
-    public enum State: Equatable, Sendable {
-      case editor(WordEditorReducer.State)
-      case confirmDelete(ConfirmationState<DeleteConfirmation<Word>>)
-    }
-
-    @CasePathable
-    public enum Action: Equatable, Sendable {
-      case editor(WordEditorReducer.Action)
-      case confirmDelete(DeleteConfirmation<Word>)
-    }
-
-    public var body: some ReducerOf<Self> {
-      Scope(state: \.editor, action: \.editor) {
-        WordEditorReducer()
-      }
-    }
-  }
+  /// The word editor (adding, or editing a selected word) or the delete confirmation.
+  public typealias Destination = ItemDestination<WordEditorReducer, Word>
 
   @Dependency(\.storageClient) var storageClient
 
@@ -159,7 +141,7 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
       }
     }
     .ifLet(\.destination, action: \.destination) {
-      Destination()
+      Destination(editor: WordEditorReducer())
     }
   }
 }

@@ -49,26 +49,8 @@ public struct BookCaseListReducer: Reducer, Sendable {
     }
   }
 
-  /// What the list presents.
-  public struct Destination: Reducer, Sendable {
-    @CasePathable @dynamicMemberLookup
-    public enum State: Equatable, Sendable {
-      case form(BookCaseFormReducer.State)
-      case confirmDelete(ConfirmationState<DeleteConfirmation<BookCase>>)
-    }
-
-    @CasePathable
-    public enum Action: Equatable, Sendable {
-      case form(BookCaseFormReducer.Action)
-      case confirmDelete(DeleteConfirmation<BookCase>)
-    }
-
-    public var body: some ReducerOf<Self> {
-      Scope(state: \.form, action: \.form) {
-        BookCaseFormReducer()
-      }
-    }
-  }
+  /// The bookcase form (creating or renaming) or the delete confirmation.
+  public typealias Destination = ItemDestination<BookCaseFormReducer, BookCase>
 
   @Dependency(\.storageClient) var storageClient
 
@@ -130,16 +112,16 @@ public struct BookCaseListReducer: Reducer, Sendable {
 
       case .addBookCaseButtonTapped:
         guard state.destination == nil else { return .none }
-        state.destination = .form(BookCaseFormReducer.State())
+        state.destination = .editor(BookCaseFormReducer.State())
         return .none
 
       case let .renameRequested(bookCase):
         guard state.destination == nil else { return .none }
-        state.destination = .form(BookCaseFormReducer.State(renaming: bookCase))
+        state.destination = .editor(BookCaseFormReducer.State(renaming: bookCase))
         return .none
 
-      case let .destination(.presented(.form(.delegate(.created(bookCase))))),
-        let .destination(.presented(.form(.delegate(.renamed(bookCase))))):
+      case let .destination(.presented(.editor(.delegate(.created(bookCase))))),
+        let .destination(.presented(.editor(.delegate(.renamed(bookCase))))):
         state.destination = nil
         state.bookCases[id: bookCase.id] = bookCase
         state.bookCases.sort(by: BookCase.listOrder)
@@ -148,7 +130,7 @@ public struct BookCaseListReducer: Reducer, Sendable {
         }
         return state.reloadIfLoading()
 
-      case .destination(.presented(.form(.delegate(.cancelled)))):
+      case .destination(.presented(.editor(.delegate(.cancelled)))):
         state.destination = nil
         return .none
 
@@ -157,7 +139,7 @@ public struct BookCaseListReducer: Reducer, Sendable {
       }
     }
     .ifLet(\.destination, action: \.destination) {
-      Destination()
+      Destination(editor: BookCaseFormReducer())
     }
   }
 }

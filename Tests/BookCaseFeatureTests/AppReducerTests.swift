@@ -132,21 +132,21 @@ import Testing
     }
 
     await store.send(.list(.addBookCaseButtonTapped)) {
-      $0.list.destination = .form(BookCaseFormReducer.State())
+      $0.list.destination = .editor(BookCaseFormReducer.State())
     }
-    await store.send(.list(.destination(.presented(.form(.nameChanged("Academic")))))) {
-      $0.list.destination?.modify(\.form) { $0.name = "Academic" }
+    await store.send(.list(.destination(.presented(.editor(.nameChanged("Academic")))))) {
+      $0.list.destination?.modify(\.editor) { $0.name = "Academic" }
     }
-    await store.send(.list(.destination(.presented(.form(.saveButtonTapped))))) {
-      $0.list.destination?.modify(\.form) { $0.isSaving = true }
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) {
+      $0.list.destination?.modify(\.editor) { $0.isSaving = true }
     }
-    await store.receive(.list(.destination(.presented(.form(.bookCaseSaved(created)))))) {
-      $0.list.destination?.modify(\.form) {
+    await store.receive(.list(.destination(.presented(.editor(.bookCaseSaved(created)))))) {
+      $0.list.destination?.modify(\.editor) {
         $0.isSaving = false
         $0.mode = .rename(created)
       }
     }
-    await store.receive(.list(.destination(.presented(.form(.delegate(.created(created))))))) {
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.created(created))))))) {
       $0.list.destination = nil
       $0.list.bookCases = [created, .a, .b]
     }

@@ -146,7 +146,7 @@ import Testing
 
   @Test func aLoadLeavesAnOpenFormAlone() async {
     let form = BookCaseFormReducer.State(name: "half typed")
-    let store = TestStore(initialState: BookCaseListReducer.State(destination: .form(form))) {
+    let store = TestStore(initialState: BookCaseListReducer.State(destination: .editor(form))) {
       BookCaseListReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCases = { [.b] }
@@ -235,7 +235,7 @@ import Testing
 
   @Test func aRequestWhileSomethingIsPresentedReplacesNothing() async {
     let form = BookCaseFormReducer.State(name: "half typed")
-    let store = TestStore(initialState: BookCaseListReducer.State(bookCases: [.a, .b], destination: .form(form))) {
+    let store = TestStore(initialState: BookCaseListReducer.State(bookCases: [.a, .b], destination: .editor(form))) {
       BookCaseListReducer()
     }
 
@@ -362,16 +362,16 @@ import Testing
   /// Saves the open form, which storage answers with `created`: the form closes and the row is inserted in
   /// name order between `.a` and `.b`.
   func saveNewBookCase(_ store: TestStore<BookCaseListReducer.State, BookCaseListReducer.Action>, _ created: BookCase) async {
-    await store.send(.destination(.presented(.form(.saveButtonTapped)))) {
-      $0.destination?.modify(\.form) { $0.isSaving = true }
+    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) {
+      $0.destination?.modify(\.editor) { $0.isSaving = true }
     }
-    await store.receive(.destination(.presented(.form(.bookCaseSaved(created))))) {
-      $0.destination?.modify(\.form) {
+    await store.receive(.destination(.presented(.editor(.bookCaseSaved(created))))) {
+      $0.destination?.modify(\.editor) {
         $0.isSaving = false
         $0.mode = .rename(created)
       }
     }
-    await store.receive(.destination(.presented(.form(.delegate(.created(created)))))) {
+    await store.receive(.destination(.presented(.editor(.delegate(.created(created)))))) {
       $0.destination = nil
       $0.bookCases = [.a, created, .b]
     }
@@ -386,10 +386,10 @@ import Testing
     }
 
     await store.send(.addBookCaseButtonTapped) {
-      $0.destination = .form(BookCaseFormReducer.State())
+      $0.destination = .editor(BookCaseFormReducer.State())
     }
-    await store.send(.destination(.presented(.form(.nameChanged("n2 grammar"))))) {
-      $0.destination?.modify(\.form) { $0.name = "n2 grammar" }
+    await store.send(.destination(.presented(.editor(.nameChanged("n2 grammar"))))) {
+      $0.destination?.modify(\.editor) { $0.name = "n2 grammar" }
     }
     await saveNewBookCase(store, created)
   }
@@ -398,7 +398,7 @@ import Testing
     let created = BookCase(id: 9, name: "n2 grammar", createdAt: .t1, updatedAt: .t1)
     let started = Gate()
     let store = TestStore(
-      initialState: BookCaseListReducer.State(bookCases: [.a, .b], destination: .form(BookCaseFormReducer.State(name: "n2 grammar")))
+      initialState: BookCaseListReducer.State(bookCases: [.a, .b], destination: .editor(BookCaseFormReducer.State(name: "n2 grammar")))
     ) {
       BookCaseListReducer()
     } withDependencies: {
@@ -426,21 +426,21 @@ import Testing
     }
 
     await store.send(.renameRequested(.a)) {
-      $0.destination = .form(BookCaseFormReducer.State(renaming: .a))
+      $0.destination = .editor(BookCaseFormReducer.State(renaming: .a))
     }
-    await store.send(.destination(.presented(.form(.nameChanged("JLPT N2"))))) {
-      $0.destination?.modify(\.form) { $0.name = "JLPT N2" }
+    await store.send(.destination(.presented(.editor(.nameChanged("JLPT N2"))))) {
+      $0.destination?.modify(\.editor) { $0.name = "JLPT N2" }
     }
-    await store.send(.destination(.presented(.form(.saveButtonTapped)))) {
-      $0.destination?.modify(\.form) { $0.isSaving = true }
+    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) {
+      $0.destination?.modify(\.editor) { $0.isSaving = true }
     }
-    await store.receive(.destination(.presented(.form(.bookCaseSaved(renamed))))) {
-      $0.destination?.modify(\.form) {
+    await store.receive(.destination(.presented(.editor(.bookCaseSaved(renamed))))) {
+      $0.destination?.modify(\.editor) {
         $0.isSaving = false
         $0.mode = .rename(renamed)
       }
     }
-    await store.receive(.destination(.presented(.form(.delegate(.renamed(renamed)))))) {
+    await store.receive(.destination(.presented(.editor(.delegate(.renamed(renamed)))))) {
       $0.destination = nil
       $0.bookCases = [renamed, .b]
       $0.selectedBookCase = renamed
@@ -448,12 +448,12 @@ import Testing
   }
 
   @Test func cancelledFormCloses() async {
-    let store = TestStore(initialState: BookCaseListReducer.State(destination: .form(BookCaseFormReducer.State(name: "half typed")))) {
+    let store = TestStore(initialState: BookCaseListReducer.State(destination: .editor(BookCaseFormReducer.State(name: "half typed")))) {
       BookCaseListReducer()
     }
 
-    await store.send(.destination(.presented(.form(.cancelButtonTapped))))
-    await store.receive(.destination(.presented(.form(.delegate(.cancelled))))) {
+    await store.send(.destination(.presented(.editor(.cancelButtonTapped))))
+    await store.receive(.destination(.presented(.editor(.delegate(.cancelled))))) {
       $0.destination = nil
     }
   }

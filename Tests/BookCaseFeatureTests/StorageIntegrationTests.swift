@@ -74,35 +74,35 @@ import Testing
 
     // Create a bookcase in the list's form; storage trims the name.
     var jlpt = BookCase(id: 1, name: "JLPT N3", description: "Japanese", createdAt: .t0, updatedAt: .t0)
-    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.destination = .form(BookCaseFormReducer.State()) }
-    await store.send(.list(.destination(.presented(.form(.nameChanged(" JLPT N3 ")))))) { $0.list.destination?.modify(\.form) { $0.name = " JLPT N3 " } }
-    await store.send(.list(.destination(.presented(.form(.descriptionChanged("Japanese")))))) { $0.list.destination?.modify(\.form) { $0.description = "Japanese" } }
-    await store.send(.list(.destination(.presented(.form(.saveButtonTapped))))) { $0.list.destination?.modify(\.form) { $0.isSaving = true } }
-    await store.receive(.list(.destination(.presented(.form(.bookCaseSaved(jlpt)))))) {
-      $0.list.destination?.modify(\.form) {
+    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.destination = .editor(BookCaseFormReducer.State()) }
+    await store.send(.list(.destination(.presented(.editor(.nameChanged(" JLPT N3 ")))))) { $0.list.destination?.modify(\.editor) { $0.name = " JLPT N3 " } }
+    await store.send(.list(.destination(.presented(.editor(.descriptionChanged("Japanese")))))) { $0.list.destination?.modify(\.editor) { $0.description = "Japanese" } }
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) { $0.list.destination?.modify(\.editor) { $0.isSaving = true } }
+    await store.receive(.list(.destination(.presented(.editor(.bookCaseSaved(jlpt)))))) {
+      $0.list.destination?.modify(\.editor) {
         $0.isSaving = false
         $0.name = "JLPT N3"
         $0.mode = .rename(jlpt)
       }
     }
-    await store.receive(.list(.destination(.presented(.form(.delegate(.created(jlpt))))))) {
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.created(jlpt))))))) {
       $0.list.destination = nil
       $0.list.bookCases = [jlpt]
     }
 
     // The same name in other letters is refused by storage: the form says which bookcase has it and keeps
     // what was typed; the list and storage are unchanged.
-    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.destination = .form(BookCaseFormReducer.State()) }
-    await store.send(.list(.destination(.presented(.form(.nameChanged("jlpt n3")))))) { $0.list.destination?.modify(\.form) { $0.name = "jlpt n3" } }
-    await store.send(.list(.destination(.presented(.form(.saveButtonTapped))))) { $0.list.destination?.modify(\.form) { $0.isSaving = true } }
-    await store.receive(.list(.destination(.presented(.form(.saveFailed(.duplicateBookCaseName("JLPT N3"))))))) {
-      $0.list.destination?.modify(\.form) {
+    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.destination = .editor(BookCaseFormReducer.State()) }
+    await store.send(.list(.destination(.presented(.editor(.nameChanged("jlpt n3")))))) { $0.list.destination?.modify(\.editor) { $0.name = "jlpt n3" } }
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) { $0.list.destination?.modify(\.editor) { $0.isSaving = true } }
+    await store.receive(.list(.destination(.presented(.editor(.saveFailed(.duplicateBookCaseName("JLPT N3"))))))) {
+      $0.list.destination?.modify(\.editor) {
         $0.isSaving = false
         $0.error = .duplicateBookCaseName("JLPT N3")
       }
     }
-    await store.send(.list(.destination(.presented(.form(.cancelButtonTapped)))))
-    await store.receive(.list(.destination(.presented(.form(.delegate(.cancelled)))))) { $0.list.destination = nil }
+    await store.send(.list(.destination(.presented(.editor(.cancelButtonTapped)))))
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.cancelled)))))) { $0.list.destination = nil }
     let afterDuplicate = try await client.fetchBookCases()
     #expect(afterDuplicate == [jlpt])
 
@@ -209,16 +209,16 @@ import Testing
 
     // Rename it.
     let renamed = BookCase(id: 1, name: "JLPT N2", description: "Japanese", wordCount: 1, createdAt: .t0, updatedAt: .t1)
-    await store.send(.list(.renameRequested(jlpt))) { $0.list.destination = .form(BookCaseFormReducer.State(renaming: jlpt)) }
-    await store.send(.list(.destination(.presented(.form(.nameChanged("JLPT N2")))))) { $0.list.destination?.modify(\.form) { $0.name = "JLPT N2" } }
-    await store.send(.list(.destination(.presented(.form(.saveButtonTapped))))) { $0.list.destination?.modify(\.form) { $0.isSaving = true } }
-    await store.receive(.list(.destination(.presented(.form(.bookCaseSaved(renamed)))))) {
-      $0.list.destination?.modify(\.form) {
+    await store.send(.list(.renameRequested(jlpt))) { $0.list.destination = .editor(BookCaseFormReducer.State(renaming: jlpt)) }
+    await store.send(.list(.destination(.presented(.editor(.nameChanged("JLPT N2")))))) { $0.list.destination?.modify(\.editor) { $0.name = "JLPT N2" } }
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) { $0.list.destination?.modify(\.editor) { $0.isSaving = true } }
+    await store.receive(.list(.destination(.presented(.editor(.bookCaseSaved(renamed)))))) {
+      $0.list.destination?.modify(\.editor) {
         $0.isSaving = false
         $0.mode = .rename(renamed)
       }
     }
-    await store.receive(.list(.destination(.presented(.form(.delegate(.renamed(renamed))))))) {
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.renamed(renamed))))))) {
       $0.list.destination = nil
       $0.list.bookCases = [renamed]
       $0.list.selectedBookCase = renamed
