@@ -39,6 +39,8 @@ struct Vocab: AsyncParsableCommand {
       Show.self,
       Refresh.self,
       Migrate.self,
+      Backup.self,
+      Restore.self,
     ]
   )
 

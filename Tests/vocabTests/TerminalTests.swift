@@ -118,4 +118,21 @@ struct TerminalTests {
     #expect(output.stdout.contains("Deleted word 1 “ubiquitous”.\n"))
     #expect(try sandbox.sqlite("SELECT count(*) FROM words;") == "0\n")
   }
+
+  @Test(arguments: [("y\n", true), ("n\n", false)])
+  func restoreAsksOnATerminal(answer: String, restores: Bool) throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let backup = sandbox.directory + "/before.bak"
+    try #require(try sandbox.vocab(["backup", backup]).status == 0)
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"])
+    let output = try onTerminal(sandbox, ["restore", backup], input: answer)
+    #expect(
+      output.stdout.contains(
+        "Replace the database \(sandbox.database) with the backup \(backup)? "
+          + "The database as it is now is backed up first. [y/N] "))
+    #expect(output.status == (restores ? 0 : 1))
+    #expect(try sandbox.sqlite("SELECT count(*) FROM words;") == (restores ? "0\n" : "1\n"))
+    if !restores { #expect(output.stdout.contains("error: cancelled; nothing was restored")) }
+  }
 }

@@ -1,4 +1,5 @@
 import Composable
+import Dependencies
 import Storage
 
 /// One feature reducer driven the way a person would drive it: a `Store` with the live storage client
@@ -10,6 +11,13 @@ struct FeatureRun<State, Action> {
   private let received: ReceivedActions<Action>
 
   init<R: Reducer<State, Action>>(_ reducer: R, state: State, storage: StorageClient) {
+    self.init(reducer, state: state) { $0.storageClient = storage }
+  }
+
+  /// A run of a feature that needs other live clients than storage, set by `dependencies`.
+  init<R: Reducer<State, Action>>(
+    _ reducer: R, state: State, dependencies: @escaping (inout DependencyValues) -> Void
+  ) {
     let received = ReceivedActions<Action>()
     store = Store(initialState: state) {
       reducer
@@ -18,7 +26,7 @@ struct FeatureRun<State, Action> {
         return .none
       }
     } withDependencies: {
-      $0.storageClient = storage
+      dependencies(&$0)
     }
     self.received = received
   }
@@ -37,9 +45,17 @@ struct FeatureRun<State, Action> {
   func outcome<Value>(_ outcome: CaseKeyPath<Action, Value>, or error: KeyPath<State, StorageError?>)
     throws(Failure) -> Value
   {
+    try self.outcome(outcome, or: error, as: Failure.init)
+  }
+
+  /// `outcome(_:or:)` for a feature whose errors are not storage errors: `failure` says how to report one.
+  func outcome<Value, FeatureError>(
+    _ outcome: CaseKeyPath<Action, Value>, or error: KeyPath<State, FeatureError?>,
+    as failure: (FeatureError) -> Failure
+  ) throws(Failure) -> Value {
     let casePath = AnyCasePath(outcome)
     if let value = received.actions.lazy.reversed().compactMap(casePath.extract).first { return value }
-    if let error = store.state[keyPath: error] { throw Failure(error) }
+    if let error = store.state[keyPath: error] { throw failure(error) }
     throw Failure("nothing was changed")
   }
 }
