@@ -101,12 +101,12 @@ public struct BackupReducer: Reducer, Sendable {
         state.isWorking = false
         return .send(.delegate(.restored(report)))
 
+      case .delegate:
+        return .none
+
       case let .failed(error):
         state.isWorking = false
         state.error = error
-        return .none
-
-      case .delegate:
         return .none
       }
     }
