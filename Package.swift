@@ -85,8 +85,11 @@ let package = Package(
     .testTarget(
       name: "BookCaseFeatureTests",
       dependencies: [
-        "BookCaseFeature", "Composable", "Storage",
-        // Without it, TestStore failures inside Swift Testing's @Test functions are not recorded.
+        "BookCaseFeature",
+        "Composable",
+        "Storage",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        // Without it, a TestStore failure inside a Swift Testing @Test is not recorded.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -101,6 +104,7 @@ let package = Package(
       name: "vocab",
       dependencies: [
         "BookCaseFeature",
+        "Composable",
         "Storage",
         "TerminalLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -6,13 +6,11 @@ extension AppReducer {
     @CasePathable
     public enum State: Equatable, Sendable {
       case detail(BookCaseDetailReducer.State)
-      case wordEditor(WordEditorReducer.State)
     }
 
     @CasePathable
     public enum Action: Equatable, Sendable {
       case detail(BookCaseDetailReducer.Action)
-      case wordEditor(WordEditorReducer.Action)
     }
 
     public init() {}
@@ -20,9 +18,6 @@ extension AppReducer {
     public var body: some ReducerOf<Self> {
       Scope(state: \.detail, action: \.detail) {
         BookCaseDetailReducer()
-      }
-      Scope(state: \.wordEditor, action: \.wordEditor) {
-        WordEditorReducer()
       }
     }
   }

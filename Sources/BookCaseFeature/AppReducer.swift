@@ -1,10 +1,9 @@
 import Composable
 import Storage
 
-/// The whole app: the bookcase list at the root and a navigation stack of bookcase details and word
-/// editors above it. Children tell it what they changed, and it updates the screens beneath them in place
-/// (seed 000's child → parent pattern), so a word added, edited or deleted shows in the detail and in the
-/// list's word counts without reloading anything.
+/// The whole app: the bookcase list at the root and a navigation stack of bookcase details above it (each
+/// presenting its own word editor). A detail tells the app when its word count changed, and the app updates
+/// the list's row in place, so the count shows without reloading anything.
 public struct AppReducer: Reducer, Sendable {
   public struct State: Equatable, Sendable {
     public var list: BookCaseListReducer.State
@@ -37,31 +36,10 @@ public struct AppReducer: Reducer, Sendable {
         state.path.append(.detail(BookCaseDetailReducer.State(bookCase: bookCase)))
         return .none
 
-      case let .path(.element(id: _, action: .detail(.wordSelected(word)))):
-        state.path.append(.wordEditor(WordEditorReducer.State(editing: word)))
-        return .none
-
       case let .path(.element(id: _, action: .detail(.delegate(.bookCaseUpdated(bookCase))))):
         state.list.bookCases[id: bookCase.id]?.wordCount = bookCase.wordCount
+        // A load in flight may have counted before the change: it starts again.
         return state.list.reloadIfLoading().map(Action.list)
-
-      case let .path(.element(id: id, action: .wordEditor(.delegate(.updated(word))))):
-        state.path.pop(from: id)
-        return state.updateBookCase(word.bookCaseID, countChange: 0) { detail in
-          detail.words[id: word.id] = word
-        }
-
-      case let .path(.element(id: id, action: .wordEditor(.delegate(.added(word))))):
-        state.path.pop(from: id)
-        return state.updateBookCase(word.bookCaseID, countChange: 1) { detail in
-          detail.words.append(word)
-        }
-
-      case let .path(.element(id: id, action: .wordEditor(.delegate(.deleted(word))))):
-        state.path.pop(from: id)
-        return state.updateBookCase(word.bookCaseID, countChange: -1) { detail in
-          detail.words.remove(id: word.id)
-        }
 
       case .list, .path:
         return .none
@@ -70,25 +48,5 @@ public struct AppReducer: Reducer, Sendable {
     .forEach(\.path, action: \.path) {
       Path()
     }
-  }
-}
-
-extension AppReducer.State {
-  /// Applies `change` to every detail of the bookcase `bookCaseID` on the stack and moves that bookcase's
-  /// word count by `countChange`, in those details and in the list. Loads in flight there start again, so
-  /// they cannot undo the change when they land.
-  fileprivate mutating func updateBookCase(
-    _ bookCaseID: BookCase.ID, countChange: Int, _ change: (inout BookCaseDetailReducer.State) -> Void
-  ) -> Effect<AppReducer.Action> {
-    list.bookCases[id: bookCaseID]?.wordCount += countChange
-    var reloads = countChange == 0 ? [] : [list.reloadIfLoading().map(AppReducer.Action.list)]
-    for id in path.ids {
-      guard case var .detail(detail) = path[id: id], detail.bookCase.id == bookCaseID else { continue }
-      change(&detail)
-      detail.bookCase.wordCount += countChange
-      path[id: id] = .detail(detail)
-      reloads.append(detail.reloadIfLoading().map { .path(.element(id: id, action: .detail($0))) })
-    }
-    return .merge(reloads)
   }
 }

@@ -1,26 +1,31 @@
 import Composable
 import Storage
 
-/// The words of one bookcase: load, refresh, watch for changes, delete a word with confirmation, and add a
-/// word in a `WordEditorReducer` presented as optional child state. Whenever its own changes alter the
-/// bookcase's word count it tells the parent with `delegate(.bookCaseUpdated)`.
+/// The words of one bookcase: load, refresh, watch for changes, delete a word after the delete
+/// confirmation, and add or edit a word in a `WordEditorReducer`. The editor and the confirmation are its
+/// `Destination`. Whenever a change made here alters the bookcase's word count it tells the parent with
+/// `delegate(.bookCaseUpdated)`.
 public struct BookCaseDetailReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, StorageLoading {
     /// The bookcase as last read; a load refreshes it too (another process may rename it).
     public var bookCase: BookCase
     public var words: IdentifiedArrayOf<Word>
     public var isLoading = false
-    public var editor: WordEditorReducer.State?
-    /// The word waiting for the person to confirm its deletion.
-    public var wordToDelete: Word?
+    public var destination: Destination.State?
     public var error: StorageError?
 
     public init(
-      bookCase: BookCase, words: IdentifiedArrayOf<Word> = [], editor: WordEditorReducer.State? = nil
+      bookCase: BookCase, words: IdentifiedArrayOf<Word> = [], destination: Destination.State? = nil
     ) {
       self.bookCase = bookCase
       self.words = words
-      self.editor = editor
+      self.destination = destination
+    }
+
+    /// The bookcase was deleted (here or by another process): its id never comes back, so there is nothing
+    /// left to show or watch.
+    public var isBookCaseGone: Bool {
+      error == .bookCaseNotFound(id: bookCase.id)
     }
   }
 
@@ -34,15 +39,13 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
     case wordsLoaded(BookCase, [Word])
     /// The words stay as they were; only the error is recorded.
     case loadFailed(StorageError)
-    /// A front end opens the word (the app pushes an editor for it).
+    /// A front end opens the word: the detail presents an editor for it.
     case wordSelected(Word)
     case addWordButtonTapped
-    case editor(WordEditorReducer.Action)
     case deleteWordRequested(Word)
-    case deleteWordConfirmed
-    case deleteWordCancelled
     case wordDeleted(Word)
     case deleteWordFailed(StorageError)
+    case destination(PresentationAction<Destination.Action>)
     case delegate(Delegate)
 
     @CasePathable
@@ -52,7 +55,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
     }
   }
 
-  enum CancelID { case load, watch }
+  /// The word editor (adding, or editing a selected word) or the delete confirmation.
+  public typealias Destination = ItemDestination<WordEditorReducer, Word>
 
   @Dependency(\.storageClient) var storageClient
 
@@ -65,20 +69,13 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .send(.loadWords)
 
       case .task:
-        return .send(.refreshWords, onEveryChangeIn: storageClient)
-          .cancellable(id: CancelID.watch, cancelInFlight: true)
+        return state.watch(storageClient, refreshing: .refreshWords)
 
       case .loadWords:
-        state.isLoading = true
-        state.error = nil
-        return .run { [id = state.bookCase.id] send in
-          let bookCase = try await storageClient.fetchBookCase(id: id)
-          let words = try await storageClient.fetchWords(bookCaseID: id, listing: .all)
-          await send(.wordsLoaded(bookCase, words))
-        } catch: { error, send in
-          await send(.loadFailed(StorageError(error)))
-        }
-        .cancellable(id: CancelID.load, cancelInFlight: true)
+        let (id, storageClient) = (state.bookCase.id, storageClient)
+        return state.load {
+          (try await storageClient.fetchBookCase(id: id), try await storageClient.fetchWords(bookCaseID: id, listing: .all))
+        } then: { .wordsLoaded($0, $1) } failed: { .loadFailed($0) }
 
       case let .wordsLoaded(bookCase, words):
         state.isLoading = false
@@ -87,7 +84,9 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         state.bookCase.wordCount = words.count
         state.words = IdentifiedArray(uniqueElements: words)
         // A pending deletion follows the load, or is dropped when the word is gone.
-        state.wordToDelete = state.wordToDelete.flatMap { state.words[id: $0.id] }
+        if case let .confirmDelete(confirmation) = state.destination {
+          state.destination = confirmation.following(state.words).map(Destination.State.confirmDelete)
+        }
         return .none
 
       case let .loadFailed(error):
@@ -95,73 +94,65 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         state.error = error
         return .none
 
-      case .wordSelected:
+      case let .wordSelected(word):
+        // One thing is presented at a time, and an open one is not replaced: an editor would lose its draft,
+        // and its save in flight would be cancelled.
+        guard state.destination == nil else { return .none }
+        state.destination = .editor(WordEditorReducer.State(editing: word))
         return .none
 
       case .addWordButtonTapped:
-        // An open editor keeps its draft: replacing it would drop what was typed, and its save in flight
-        // (not cancelled, the editor state has no identity) would land in the new one.
-        guard state.editor == nil else { return .none }
-        state.editor = WordEditorReducer.State(addingTo: state.bookCase.id)
+        guard state.destination == nil else { return .none }
+        state.destination = .editor(WordEditorReducer.State(addingTo: state.bookCase.id))
         return .none
 
-      case let .editor(.delegate(.added(word))):
-        state.editor = nil
+      case let .destination(.presented(.editor(.delegate(.added(word))))):
+        state.destination = nil
         state.words.append(word)
         return state.countChanged()
 
-      case let .editor(.delegate(.updated(word))):
-        state.editor = nil
+      case let .destination(.presented(.editor(.delegate(.updated(word))))):
+        state.destination = nil
         state.words[id: word.id] = word
         return state.reloadIfLoading()
 
-      case let .editor(.delegate(.deleted(word))):
-        state.editor = nil
-        state.words.remove(id: word.id)
-        return state.countChanged()
-
-      case .editor:
-        return .none
+      case let .destination(.presented(.editor(.delegate(.deleted(word))))):
+        state.destination = nil
+        return state.remove(word)
 
       case let .deleteWordRequested(word):
-        state.wordToDelete = word
+        guard state.destination == nil else { return .none }
+        state.destination = .confirmDelete(.delete(word))
         return .none
 
-      case .deleteWordConfirmed:
-        guard let word = state.wordToDelete else { return .none }
-        // Answered: a second confirmation must not start a second deletion.
-        state.wordToDelete = nil
+      case let .destination(.presented(.confirmDelete(.deleteTapped(word)))):
         state.error = nil
-        return .run { send in
-          try await storageClient.deleteWord(id: word.id)
-          await send(.wordDeleted(word))
-        } catch: { error, send in
-          await send(.deleteWordFailed(StorageError(error)))
-        }
-
-      case .deleteWordCancelled:
-        state.wordToDelete = nil
-        return .none
+        return .delete(word, from: storageClient, then: Action.wordDeleted, failed: Action.deleteWordFailed)
 
       case let .wordDeleted(word):
-        state.words.remove(id: word.id)
-        return state.countChanged()
+        return state.remove(word)
 
       case let .deleteWordFailed(error):
         state.error = error
         return .none
 
-      case .delegate:
+      case .destination, .delegate:
         return .none
       }
     }
-    .ifLet(\.editor, action: \.editor) {
-      WordEditorReducer()
+    .ifLet(\.destination, action: \.destination) {
+      Destination(editor: WordEditorReducer())
     }
   }
 }
 
 extension BookCaseDetailReducer.State {
+  /// Takes a deleted word off the list.
+  mutating func remove(_ word: Word) -> Effect<BookCaseDetailReducer.Action> {
+    words.remove(id: word.id)
+    return countChanged()
+  }
+
   /// Brings the bookcase's count in line with the words shown and tells the parent.
   mutating func countChanged() -> Effect<BookCaseDetailReducer.Action> {
     bookCase.wordCount = words.count

@@ -1,11 +1,10 @@
 import Composable
 import Storage
 
-/// Creates a bookcase or renames one. The draft is checked with Storage's own rules before any storage call,
-/// so an empty or over-long name is refused without touching the database; what storage refuses (a
-/// duplicate name, a database failure) is shown on the form with the fields kept as typed.
+/// Creates a bookcase or renames one, saving as every `DraftForm` does (a duplicate name is one refusal
+/// storage makes), and tells the parent with `delegate(.created)` or `delegate(.renamed)`.
 public struct BookCaseFormReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, DraftForm {
     public enum Mode: Equatable, Sendable {
       case create
       case rename(BookCase)
@@ -16,8 +15,6 @@ public struct BookCaseFormReducer: Reducer, Sendable {
     public var description: String
     public var isSaving = false
     public var error: StorageError?
-    /// The bookcase as storage returned it after the last successful save.
-    public var savedBookCase: BookCase?
 
     /// An empty form for a new bookcase.
     public init(name: String = "", description: String = "") {
@@ -70,26 +67,13 @@ public struct BookCaseFormReducer: Reducer, Sendable {
         return .none
 
       case .saveButtonTapped:
-        guard !state.isSaving else { return .none }
-        let draft: BookCaseDraft
-        do throws(StorageError) {
-          draft = try StorageRules.validated(state.draft)
-        } catch {
-          state.error = error
-          return .none
-        }
-        state.isSaving = true
-        state.error = nil
-        return .run { [mode = state.mode] send in
+        let (mode, storageClient) = (state.mode, storageClient)
+        return state.save(checkedBy: StorageRules.validated) { draft in
           switch mode {
-          case .create:
-            await send(.bookCaseSaved(try await storageClient.createBookCase(draft: draft)))
-          case let .rename(bookCase):
-            await send(.bookCaseSaved(try await storageClient.updateBookCase(id: bookCase.id, draft: draft)))
+          case .create: try await storageClient.createBookCase(draft: draft)
+          case let .rename(bookCase): try await storageClient.updateBookCase(id: bookCase.id, draft: draft)
           }
-        } catch: { error, send in
-          await send(.saveFailed(StorageError(error)))
-        }
+        } then: { .bookCaseSaved($0) } failed: { .saveFailed($0) }
 
       case .cancelButtonTapped:
         // A save in flight may already have written: closing would cancel it and drop the answer, and the
@@ -100,7 +84,6 @@ public struct BookCaseFormReducer: Reducer, Sendable {
       case let .bookCaseSaved(bookCase):
         let delegate: Action.Delegate = state.mode == .create ? .created(bookCase) : .renamed(bookCase)
         state.isSaving = false
-        state.savedBookCase = bookCase
         state.name = bookCase.name
         state.description = bookCase.description
         // Saving again now renames what was saved instead of creating a second bookcase.
@@ -108,8 +91,7 @@ public struct BookCaseFormReducer: Reducer, Sendable {
         return .send(.delegate(delegate))
 
       case let .saveFailed(error):
-        state.isSaving = false
-        state.error = error
+        state.saveFailed(error)
         return .none
 
       case .delegate:

@@ -1,28 +1,25 @@
 import Composable
 import Storage
 
-/// Every bookcase with its word count: load (seed 003's `onAppear → loadBookCases → bookCasesLoaded`),
-/// refresh through the same path, watch storage for changes, select, delete after a confirmation that says
-/// how many words go, and create or rename in a `BookCaseFormReducer` presented as optional child state.
+/// Every bookcase with its word count: load (`onAppear → loadBookCases → bookCasesLoaded`), refresh through
+/// the same path, watch storage for changes, select, delete after the delete confirmation (which says how
+/// many words go), and create or rename in a `BookCaseFormReducer`. The form and the confirmation are its
+/// `Destination`: one thing presented at a time.
 public struct BookCaseListReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, StorageLoading {
     public var bookCases: IdentifiedArrayOf<BookCase>
     public var isLoading = false
     public var selectedBookCase: BookCase?
-    /// The bookcase waiting for the person to confirm its deletion; its `wordCount` words go with it.
-    public var bookCaseToDelete: BookCase?
-    /// The bookcase the last confirmed deletion removed.
-    public var deletedBookCase: BookCase?
-    public var form: BookCaseFormReducer.State?
+    public var destination: Destination.State?
     public var error: StorageError?
 
     public init(
       bookCases: IdentifiedArrayOf<BookCase> = [], selectedBookCase: BookCase? = nil,
-      form: BookCaseFormReducer.State? = nil
+      destination: Destination.State? = nil
     ) {
       self.bookCases = bookCases
       self.selectedBookCase = selectedBookCase
-      self.form = form
+      self.destination = destination
     }
   }
 
@@ -38,16 +35,22 @@ public struct BookCaseListReducer: Reducer, Sendable {
     case bookCasesLoadFailed(StorageError)
     case bookCaseSelected(BookCase)
     case deleteRequested(BookCase)
-    case deleteConfirmed
-    case deleteCancelled
     case bookCaseDeleted(BookCase)
     case deleteFailed(StorageError)
     case addBookCaseButtonTapped
     case renameRequested(BookCase)
-    case form(BookCaseFormReducer.Action)
+    case destination(PresentationAction<Destination.Action>)
+    case delegate(Delegate)
+
+    @CasePathable
+    public enum Delegate: Equatable, Sendable {
+      /// The bookcase and its words are gone from storage.
+      case deleted(BookCase)
+    }
   }
 
-  enum CancelID { case load, watch }
+  /// The bookcase form (creating or renaming) or the delete confirmation.
+  public typealias Destination = ItemDestination<BookCaseFormReducer, BookCase>
 
   @Dependency(\.storageClient) var storageClient
 
@@ -60,26 +63,21 @@ public struct BookCaseListReducer: Reducer, Sendable {
         return .send(.loadBookCases)
 
       case .task:
-        return .send(.refreshBookCases, onEveryChangeIn: storageClient)
-          .cancellable(id: CancelID.watch, cancelInFlight: true)
+        return state.watch(storageClient, refreshing: .refreshBookCases)
 
       case .loadBookCases:
-        state.isLoading = true
-        state.error = nil
-        return .run { send in
-          await send(.bookCasesLoaded(try await storageClient.fetchBookCases()))
-        } catch: { error, send in
-          await send(.bookCasesLoadFailed(StorageError(error)))
-        }
-        .cancellable(id: CancelID.load, cancelInFlight: true)
+        let storageClient = storageClient
+        return state.load(storageClient.fetchBookCases) { .bookCasesLoaded($0) } failed: { .bookCasesLoadFailed($0) }
 
       case let .bookCasesLoaded(bookCases):
         state.isLoading = false
         state.bookCases = IdentifiedArray(uniqueElements: bookCases)
-        // The selection and a pending deletion follow the load: renamed and recounted (the confirmation
-        // states how many words go), or dropped when the bookcase is gone.
+        // The selection and a pending deletion follow the load: renamed and recounted, or dropped when the
+        // bookcase is gone.
         state.selectedBookCase = state.selectedBookCase.flatMap { state.bookCases[id: $0.id] }
-        state.bookCaseToDelete = state.bookCaseToDelete.flatMap { state.bookCases[id: $0.id] }
+        if case let .confirmDelete(confirmation) = state.destination {
+          state.destination = confirmation.following(state.bookCases).map(Destination.State.confirmDelete)
+        }
         return .none
 
       case let .bookCasesLoadFailed(error):
@@ -92,47 +90,39 @@ public struct BookCaseListReducer: Reducer, Sendable {
         return .none
 
       case let .deleteRequested(bookCase):
-        state.bookCaseToDelete = bookCase
+        // One thing is presented at a time, and an open one is not replaced: a form would lose its draft.
+        guard state.destination == nil else { return .none }
+        state.destination = .confirmDelete(.delete(bookCase))
         return .none
 
-      case .deleteConfirmed:
-        guard let bookCase = state.bookCaseToDelete else { return .none }
-        // Answered: a second confirmation must not start a second deletion (which would fail as not found).
-        state.bookCaseToDelete = nil
+      case let .destination(.presented(.confirmDelete(.deleteTapped(bookCase)))):
         state.error = nil
-        return .run { send in
-          try await storageClient.deleteBookCase(id: bookCase.id)
-          await send(.bookCaseDeleted(bookCase))
-        } catch: { error, send in
-          await send(.deleteFailed(StorageError(error)))
-        }
-
-      case .deleteCancelled:
-        state.bookCaseToDelete = nil
-        return .none
+        return .delete(bookCase, from: storageClient, then: Action.bookCaseDeleted, failed: Action.deleteFailed)
 
       case let .bookCaseDeleted(bookCase):
-        state.deletedBookCase = bookCase
         state.bookCases.remove(id: bookCase.id)
         if state.selectedBookCase?.id == bookCase.id {
           state.selectedBookCase = nil
         }
-        return state.reloadIfLoading()
+        return .merge(.send(.delegate(.deleted(bookCase))), state.reloadIfLoading())
 
       case let .deleteFailed(error):
         state.error = error
         return .none
 
       case .addBookCaseButtonTapped:
-        state.form = BookCaseFormReducer.State()
+        guard state.destination == nil else { return .none }
+        state.destination = .editor(BookCaseFormReducer.State())
         return .none
 
       case let .renameRequested(bookCase):
-        state.form = BookCaseFormReducer.State(renaming: bookCase)
+        guard state.destination == nil else { return .none }
+        state.destination = .editor(BookCaseFormReducer.State(renaming: bookCase))
         return .none
 
-      case let .form(.delegate(.created(bookCase))), let .form(.delegate(.renamed(bookCase))):
-        state.form = nil
+      case let .destination(.presented(.editor(.delegate(.created(bookCase))))),
+        let .destination(.presented(.editor(.delegate(.renamed(bookCase))))):
+        state.destination = nil
         state.bookCases[id: bookCase.id] = bookCase
         state.bookCases.sort(by: BookCase.listOrder)
         if state.selectedBookCase?.id == bookCase.id {
@@ -140,16 +130,16 @@ public struct BookCaseListReducer: Reducer, Sendable {
         }
         return state.reloadIfLoading()
 
-      case .form(.delegate(.cancelled)):
-        state.form = nil
+      case .destination(.presented(.editor(.delegate(.cancelled)))):
+        state.destination = nil
         return .none
 
-      case .form:
+      case .destination, .delegate:
         return .none
       }
     }
-    .ifLet(\.form, action: \.form) {
-      BookCaseFormReducer()
+    .ifLet(\.destination, action: \.destination) {
+      Destination(editor: BookCaseFormReducer())
     }
   }
 }

@@ -34,11 +34,8 @@ public struct BookCaseLookupReducer: Reducer, Sendable {
         state.isLoading = true
         state.bookCase = nil
         state.error = nil
-        return .run { [reference = state.reference] send in
-          await send(.found(try await storageClient.resolveBookCase(reference)))
-        } catch: { error, send in
-          await send(.failed(StorageError(error)))
-        }
+        let (reference, storageClient) = (state.reference, storageClient)
+        return .storage({ try await storageClient.resolveBookCase(reference) }, then: Action.found, failed: Action.failed)
 
       case let .found(bookCase):
         state.isLoading = false

@@ -1,11 +1,12 @@
 import Composable
 import Storage
 
-/// Adds a word to a bookcase or edits one (given whole, or by id and loaded first), and deletes it after a
-/// confirmation that shows the word. Fields are checked with Storage's rules before any storage call; a
-/// front end that changes only some fields sends only those `…Changed` actions, the rest keep their values.
+/// Adds a word to a bookcase or edits one (given whole, or by id and loaded first), saving as every
+/// `DraftForm` does, and deletes it after the delete confirmation. A front end that changes only some fields
+/// sends only those `…Changed` actions; the rest keep their values. The parent learns what happened from
+/// `delegate(.added)`, `delegate(.updated)` and `delegate(.deleted)`.
 public struct WordEditorReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, DraftForm {
     public enum Mode: Equatable, Sendable {
       case add(bookCaseID: BookCase.ID)
       case edit(wordID: Word.ID)
@@ -20,13 +21,8 @@ public struct WordEditorReducer: Reducer, Sendable {
     public var note: String
     public var isLoading = false
     public var isSaving = false
-    /// The word waiting for the person to confirm its deletion.
-    public var wordToDelete: Word?
+    public var destination: Destination.State?
     public var error: StorageError?
-    /// The word as storage returned it after the last successful save.
-    public var savedWord: Word?
-    /// The word the last confirmed deletion removed.
-    public var deletedWord: Word?
 
     /// An empty editor that adds a word to the bookcase `bookCaseID`.
     public init(addingTo bookCaseID: BookCase.ID) {
@@ -72,8 +68,7 @@ public struct WordEditorReducer: Reducer, Sendable {
     case wordSaved(Word)
     case saveFailed(StorageError)
     case deleteButtonTapped
-    case deleteConfirmed
-    case deleteCancelled
+    case destination(PresentationAction<Destination.Action>)
     case wordDeleted(Word)
     case deleteFailed(StorageError)
     case delegate(Delegate)
@@ -83,6 +78,23 @@ public struct WordEditorReducer: Reducer, Sendable {
       case added(Word)
       case updated(Word)
       case deleted(Word)
+    }
+  }
+
+  /// What the editor presents: only the delete confirmation.
+  public struct Destination: Reducer, Sendable {
+    @CasePathable @dynamicMemberLookup
+    public enum State: Equatable, Sendable {
+      case confirmDelete(ConfirmationState<DeleteConfirmation<Word>>)
+    }
+
+    @CasePathable
+    public enum Action: Equatable, Sendable {
+      case confirmDelete(DeleteConfirmation<Word>)
+    }
+
+    public var body: some ReducerOf<Self> {
+      EmptyReducer()
     }
   }
 
@@ -130,64 +142,39 @@ public struct WordEditorReducer: Reducer, Sendable {
         return .none
 
       case .saveButtonTapped:
-        guard !state.isSaving else { return .none }
-        let draft: WordDraft
-        do throws(StorageError) {
-          draft = try StorageRules.validated(state.draft)
-        } catch {
-          state.error = error
-          return .none
-        }
-        state.isSaving = true
-        state.error = nil
-        return .run { [mode = state.mode] send in
+        let (mode, storageClient) = (state.mode, storageClient)
+        return state.save(checkedBy: StorageRules.validated) { draft in
           switch mode {
-          case let .add(bookCaseID):
-            await send(.wordSaved(try await storageClient.addWord(bookCaseID: bookCaseID, draft: draft)))
-          case let .edit(wordID):
-            await send(.wordSaved(try await storageClient.updateWord(id: wordID, draft: draft)))
+          case let .add(bookCaseID): try await storageClient.addWord(bookCaseID: bookCaseID, draft: draft)
+          case let .edit(wordID): try await storageClient.updateWord(id: wordID, draft: draft)
           }
-        } catch: { error, send in
-          await send(.saveFailed(StorageError(error)))
-        }
+        } then: { .wordSaved($0) } failed: { .saveFailed($0) }
 
       case let .wordSaved(word):
         let delegate: Action.Delegate = state.mode == .edit(wordID: word.id) ? .updated(word) : .added(word)
         state.isSaving = false
-        state.savedWord = word
         // Saving again now updates this word instead of adding a second one.
         state.fill(from: word)
         return .send(.delegate(delegate))
 
       case let .saveFailed(error):
-        state.isSaving = false
-        state.error = error
+        state.saveFailed(error)
         return .none
 
       case .deleteButtonTapped:
         // Only a stored word can be deleted, and the confirmation shows it.
-        guard let word = state.word else { return .none }
-        state.wordToDelete = word
+        guard let word = state.word, state.destination == nil else { return .none }
+        state.destination = .confirmDelete(.delete(word))
         return .none
 
-      case .deleteConfirmed:
-        guard let word = state.wordToDelete else { return .none }
-        // Answered: a second confirmation must not start a second deletion.
-        state.wordToDelete = nil
+      case let .destination(.presented(.confirmDelete(.deleteTapped(word)))):
         state.error = nil
-        return .run { send in
-          try await storageClient.deleteWord(id: word.id)
-          await send(.wordDeleted(word))
-        } catch: { error, send in
-          await send(.deleteFailed(StorageError(error)))
-        }
+        return .delete(word, from: storageClient, then: Action.wordDeleted, failed: Action.deleteFailed)
 
-      case .deleteCancelled:
-        state.wordToDelete = nil
+      case .destination:
         return .none
 
       case let .wordDeleted(word):
-        state.deletedWord = word
         return .send(.delegate(.deleted(word)))
 
       case let .deleteFailed(error):
@@ -197,6 +184,9 @@ public struct WordEditorReducer: Reducer, Sendable {
       case .delegate:
         return .none
       }
+    }
+    .ifLet(\.destination, action: \.destination) {
+      Destination()
     }
   }
 }

@@ -59,6 +59,10 @@ struct NavigationID: Hashable, Sendable {
   init(_ parts: AnyHashableSendable...) {
     self.parts = parts
   }
+
+  init(parts: [AnyHashableSendable]) {
+    self.parts = parts
+  }
 }
 
 /// The chain of children from the root store down to the reducer currently running.

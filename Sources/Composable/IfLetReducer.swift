@@ -18,6 +18,7 @@ extension Reducer {
       child: wrapped(),
       toChildState: toWrappedState,
       toChildAction: AnyCasePath(toWrappedAction),
+      toDismissal: nil,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -28,12 +29,28 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let child: Child
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  /// Set for a presentation (`PresentationAction`): its `.dismiss`. A presented child also goes away by
+  /// itself after an action of its own when it is ephemeral.
+  let toDismissal: AnyCasePath<Parent.Action, Void>?
   let site: CallSite
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
     @Dependency(\.navigationIDPath) var path
     let idBefore = childID(state)
     let childEffect = reduceChild(into: &state, action: action, path: path)
+    if toDismissal != nil, idBefore == nil, toChildAction.extract(from: action) != nil {
+      // Reported by `reduceChild`. The parent must not act on it either: it would answer a confirmation
+      // that was already answered, or that was never asked.
+      return .none
+    }
+    if let toDismissal, let presented = state[keyPath: toChildState] {
+      // The parent sees the child already gone, as it will be shown.
+      if toDismissal.extract(from: action) != nil
+        || (toChildAction.extract(from: action) != nil && isEphemeral(presented))
+      {
+        state[keyPath: toChildState] = nil
+      }
+    }
     let parentEffect = parent.reduce(into: &state, action: action)
     let idAfter = childID(state)
     var dismissal = Effect<Parent.Action>.none
@@ -74,13 +91,22 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     .cancellable(navigationPath: childPath)
   }
 
+  /// The child's key path and identity: for a destination enum, its case and the identity of what that case
+  /// holds, so that presenting another case ends the first one's effects.
   private func childID(_ state: Parent.State) -> NavigationID? {
     guard let child = state[keyPath: toChildState] else { return nil }
-    let keyPath = AnyHashableSendable(UncheckedSendable(toChildState as AnyKeyPath))
-    if let identifiable = child as? any Identifiable {
-      return NavigationID(keyPath, identity(of: identifiable))
+    var parts = [AnyHashableSendable(UncheckedSendable(toChildState as AnyKeyPath))]
+    var identified: Any = child
+    let mirror = Mirror(reflecting: child)
+    if !(child is any Identifiable), mirror.displayStyle == .enum {
+      let payload = mirror.children.first
+      parts.append(AnyHashableSendable(payload?.label ?? String(describing: child)))
+      identified = payload?.value ?? child
     }
-    return NavigationID(keyPath)
+    if let identifiable = identified as? any Identifiable {
+      parts.append(identity(of: identifiable))
+    }
+    return NavigationID(parts: parts)
   }
 }
 

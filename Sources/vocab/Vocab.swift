@@ -40,6 +40,8 @@ struct Vocab: AsyncParsableCommand {
       Tags.self,
       Refresh.self,
       Migrate.self,
+      Backup.self,
+      Restore.self,
     ]
   )
 

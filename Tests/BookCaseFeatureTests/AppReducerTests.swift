@@ -1,11 +1,54 @@
 import BookCaseFeature
 import Composable
 import Storage
-import XCTest
+import Testing
 
 @MainActor
-final class AppReducerTests: XCTestCase {
-  func testSelectingABookCasePushesItsDetailWhichLoads() async {
+@Suite struct AppReducerTests {
+  /// The list with `.a` and `.b`, and `.a`'s detail pushed, showing its two words with `editor` open.
+  func appWithDetail(editor: WordEditorReducer.State? = nil) -> AppReducer.State {
+    AppReducer.State(
+      list: BookCaseListReducer.State(bookCases: [.a, .b]),
+      path: StackState([
+        .detail(BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze], destination: editor.map { .editor($0) }))
+      ])
+    )
+  }
+
+  /// An editor adding 雨 to `.a`, filled in.
+  var addingAme: WordEditorReducer.State {
+    var editor = WordEditorReducer.State(addingTo: BookCase.a.id)
+    editor.term = "雨"
+    editor.meaning = "rain"
+    return editor
+  }
+
+  /// Saves the filled-in `addingAme` editor of the detail at the bottom of the stack: the detail shows 雨 and
+  /// tells the app, which raises the list's count to 3.
+  func saveAme(_ store: TestStore<AppReducer.State, AppReducer.Action>) async {
+    let counted = BookCase.a.counting(3)
+    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.saveButtonTapped))))))) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = true }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.wordSaved(.ame)))))))) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.word = .ame
+        $0.mode = .edit(wordID: Word.ame.id)
+      }
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.delegate(.added(.ame)))))))))
+    {
+      $0.path[id: 0, case: \.detail]?.destination = nil
+      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, .ame]
+      $0.path[id: 0, case: \.detail]?.bookCase = counted
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(counted)))))) {
+      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
+    }
+  }
+
+  @Test func selectingABookCasePushesItsDetailWhichLoads() async {
     let store = TestStore(initialState: AppReducer.State(list: BookCaseListReducer.State(bookCases: [.a, .b]))) {
       AppReducer()
     } withDependencies: {
@@ -27,241 +70,60 @@ final class AppReducerTests: XCTestCase {
     }
   }
 
-  func testSelectingAWordPushesAnEditorWhoseUpdateReachesTheDetailBeneath() async {
-    let updated = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
-    let store = TestStore(
-      initialState: AppReducer.State(
-        list: BookCaseListReducer.State(bookCases: [.a, .b]),
-        path: StackState([.detail(BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze]))])
-      )
-    ) {
+  @Test func aWordAddedInTheDetailsEditorUpdatesTheListCount() async {
+    let store = TestStore(initialState: appWithDetail(editor: addingAme)) {
       AppReducer()
     } withDependencies: {
-      $0.storageClient.updateWord = { _, _ in updated }
+      $0.storageClient.addWord = { _, _ in .ame }
     }
 
-    await store.send(.path(.element(id: 0, action: .detail(.wordSelected(.kaze))))) {
-      $0.path.append(.wordEditor(WordEditorReducer.State(editing: .kaze)))
-    }
-    await store.send(.path(.element(id: 1, action: .wordEditor(.meaningChanged("breeze"))))) {
-      $0.path[id: 1, case: \.wordEditor]?.meaning = "breeze"
-    }
-    await store.send(.path(.element(id: 1, action: .wordEditor(.saveButtonTapped)))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = true
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.wordSaved(updated))))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = false
-      $0.path[id: 1, case: \.wordEditor]?.savedWord = updated
-      $0.path[id: 1, case: \.wordEditor]?.word = updated
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.delegate(.updated(updated)))))) {
-      $0.path[id: 0, case: \.detail]?.words[id: updated.id] = updated
-      $0.path.pop(from: 1)
-    }
+    await saveAme(store)
   }
 
-  func testWordDeletedInAPushedEditorLowersTheCountsBeneath() async {
-    let store = TestStore(
-      initialState: AppReducer.State(
-        list: BookCaseListReducer.State(bookCases: [.a, .b]),
-        path: StackState([
-          .detail(BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])),
-          .wordEditor(WordEditorReducer.State(editing: .sakura)),
-        ])
-      )
-    ) {
+  @Test func aWordDeletedInTheDetailLowersTheListCount() async {
+    let counted = BookCase.a.counting(1)
+    var initial = appWithDetail()
+    initial.path[id: 0, case: \.detail]?.destination = .confirmDelete(.delete(Word.sakura))
+    let store = TestStore(initialState: initial) {
       AppReducer()
     } withDependencies: {
       $0.storageClient.deleteWord = { _ in }
     }
 
-    await store.send(.path(.element(id: 1, action: .wordEditor(.deleteButtonTapped)))) {
-      $0.path[id: 1, case: \.wordEditor]?.wordToDelete = .sakura
+    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.confirmDelete(.deleteTapped(.sakura)))))))) {
+      $0.path[id: 0, case: \.detail]?.destination = nil
     }
-    await store.send(.path(.element(id: 1, action: .wordEditor(.deleteConfirmed)))) {
-      $0.path[id: 1, case: \.wordEditor]?.wordToDelete = nil
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.wordDeleted(.sakura))))) {
-      $0.path[id: 1, case: \.wordEditor]?.deletedWord = .sakura
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.delegate(.deleted(.sakura)))))) {
-      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 1
+    await store.receive(.path(.element(id: 0, action: .detail(.wordDeleted(.sakura))))) {
       $0.path[id: 0, case: \.detail]?.words = [.kaze]
-      $0.path[id: 0, case: \.detail]?.bookCase.wordCount = 1
-      $0.path.pop(from: 1)
-    }
-  }
-
-  func testWordAddedInAPushedEditorRaisesTheCountsBeneath() async {
-    let added = Word(id: 12, bookCaseID: 1, term: "雨", meaning: "rain", createdAt: .t1, updatedAt: .t1)
-    var editor = WordEditorReducer.State(addingTo: BookCase.a.id)
-    editor.term = "雨"
-    editor.meaning = "rain"
-    let store = TestStore(
-      initialState: AppReducer.State(
-        list: BookCaseListReducer.State(bookCases: [.a, .b]),
-        path: StackState([
-          .detail(BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])),
-          .wordEditor(editor),
-        ])
-      )
-    ) {
-      AppReducer()
-    } withDependencies: {
-      $0.storageClient.addWord = { _, _ in added }
-    }
-
-    await store.send(.path(.element(id: 1, action: .wordEditor(.saveButtonTapped)))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = true
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.wordSaved(added))))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = false
-      $0.path[id: 1, case: \.wordEditor]?.savedWord = added
-      $0.path[id: 1, case: \.wordEditor]?.word = added
-      $0.path[id: 1, case: \.wordEditor]?.mode = .edit(wordID: added.id)
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.delegate(.added(added)))))) {
-      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
-      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, added]
-      $0.path[id: 0, case: \.detail]?.bookCase.wordCount = 3
-      $0.path.pop(from: 1)
-    }
-  }
-
-  func testWordAddedInTheDetailsEditorUpdatesTheListCount() async {
-    let added = Word(id: 12, bookCaseID: 1, term: "雨", meaning: "rain", createdAt: .t1, updatedAt: .t1)
-    var counted = BookCase.a
-    counted.wordCount = 3
-    var detail = BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])
-    detail.editor = WordEditorReducer.State(addingTo: BookCase.a.id)
-    detail.editor?.term = "雨"
-    detail.editor?.meaning = "rain"
-    let store = TestStore(
-      initialState: AppReducer.State(
-        list: BookCaseListReducer.State(bookCases: [.a, .b]),
-        path: StackState([.detail(detail)])
-      )
-    ) {
-      AppReducer()
-    } withDependencies: {
-      $0.storageClient.addWord = { _, _ in added }
-    }
-
-    await store.send(.path(.element(id: 0, action: .detail(.editor(.saveButtonTapped))))) {
-      $0.path[id: 0, case: \.detail]?.editor?.isSaving = true
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.editor(.wordSaved(added)))))) {
-      $0.path[id: 0, case: \.detail]?.editor?.isSaving = false
-      $0.path[id: 0, case: \.detail]?.editor?.savedWord = added
-      $0.path[id: 0, case: \.detail]?.editor?.word = added
-      $0.path[id: 0, case: \.detail]?.editor?.mode = .edit(wordID: added.id)
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.editor(.delegate(.added(added))))))) {
-      $0.path[id: 0, case: \.detail]?.editor = nil
-      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, added]
       $0.path[id: 0, case: \.detail]?.bookCase = counted
     }
     await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(counted)))))) {
-      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
+      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 1
     }
   }
 
-  func testAWordAddedInAPushedEditorRestartsTheLoadOfTheDetailBeneath() async {
-    let added = Word(id: 12, bookCaseID: 1, term: "雨", meaning: "rain", createdAt: .t1, updatedAt: .t1)
+  @Test func aCountChangeFromTheDetailRestartsTheListsLoad() async {
+    let counted = BookCase.a.counting(3)
     let started = Gate()
-    let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.sakura, .kaze, added] }
-    var editor = WordEditorReducer.State(addingTo: BookCase.a.id)
-    editor.term = "雨"
-    editor.meaning = "rain"
-    let store = TestStore(
-      initialState: AppReducer.State(
-        list: BookCaseListReducer.State(bookCases: [.a, .b]),
-        path: StackState([
-          .detail(BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])),
-          .wordEditor(editor),
-        ])
-      )
-    ) {
-      AppReducer()
-    } withDependencies: {
-      $0.storageClient.fetchBookCase = { _ in .a }
-      $0.storageClient.fetchWords = { _, _ in await read() }
-      $0.storageClient.addWord = { _, _ in added }
-    }
-
-    await store.send(.path(.element(id: 0, action: .detail(.loadWords)))) {
-      $0.path[id: 0, case: \.detail]?.isLoading = true
-    }
-    await started.wait()
-    await store.send(.path(.element(id: 1, action: .wordEditor(.saveButtonTapped)))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = true
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.wordSaved(added))))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = false
-      $0.path[id: 1, case: \.wordEditor]?.savedWord = added
-      $0.path[id: 1, case: \.wordEditor]?.word = added
-      $0.path[id: 1, case: \.wordEditor]?.mode = .edit(wordID: added.id)
-    }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.delegate(.added(added)))))) {
-      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
-      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, added]
-      $0.path[id: 0, case: \.detail]?.bookCase.wordCount = 3
-      $0.path.pop(from: 1)
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.loadWords))))
-    await store.receive(.path(.element(id: 0, action: .detail(.wordsLoaded(.a, [.sakura, .kaze, added]))))) {
-      $0.path[id: 0, case: \.detail]?.isLoading = false
-    }
-  }
-
-  func testACountChangeFromTheDetailRestartsTheListsLoad() async {
-    let added = Word(id: 12, bookCaseID: 1, term: "雨", meaning: "rain", createdAt: .t1, updatedAt: .t1)
-    let counted = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 3, createdAt: .t0, updatedAt: .t0)
-    let started = Gate()
-    var detail = BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])
-    detail.editor = WordEditorReducer.State(addingTo: BookCase.a.id)
-    detail.editor?.term = "雨"
-    detail.editor?.meaning = "rain"
-    let store = TestStore(
-      initialState: AppReducer.State(
-        list: BookCaseListReducer.State(bookCases: [.a, .b]),
-        path: StackState([.detail(detail)])
-      )
-    ) {
+    let store = TestStore(initialState: appWithDetail(editor: addingAme)) {
       AppReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCases = readStaleFirst([.a, .b], started: started) { [counted, .b] }
-      $0.storageClient.addWord = { _, _ in added }
+      $0.storageClient.addWord = { _, _ in .ame }
     }
 
     await store.send(.list(.loadBookCases)) {
       $0.list.isLoading = true
     }
     await started.wait()
-    await store.send(.path(.element(id: 0, action: .detail(.editor(.saveButtonTapped))))) {
-      $0.path[id: 0, case: \.detail]?.editor?.isSaving = true
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.editor(.wordSaved(added)))))) {
-      $0.path[id: 0, case: \.detail]?.editor?.isSaving = false
-      $0.path[id: 0, case: \.detail]?.editor?.savedWord = added
-      $0.path[id: 0, case: \.detail]?.editor?.word = added
-      $0.path[id: 0, case: \.detail]?.editor?.mode = .edit(wordID: added.id)
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.editor(.delegate(.added(added))))))) {
-      $0.path[id: 0, case: \.detail]?.editor = nil
-      $0.path[id: 0, case: \.detail]?.words = [.sakura, .kaze, added]
-      $0.path[id: 0, case: \.detail]?.bookCase = counted
-    }
-    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(counted)))))) {
-      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 3
-    }
+    await saveAme(store)
     await store.receive(.list(.loadBookCases))
     await store.receive(.list(.bookCasesLoaded([counted, .b]))) {
       $0.list.isLoading = false
     }
   }
 
-  func testBookCaseCreatedInTheListsFormIsInsertedWithoutReload() async {
+  @Test func bookCaseCreatedInTheListsFormIsInsertedWithoutReload() async {
     let created = BookCase(id: 9, name: "Academic", createdAt: .t1, updatedAt: .t1)
     let store = TestStore(initialState: AppReducer.State(list: BookCaseListReducer.State(bookCases: [.a, .b]))) {
       AppReducer()
@@ -270,32 +132,28 @@ final class AppReducerTests: XCTestCase {
     }
 
     await store.send(.list(.addBookCaseButtonTapped)) {
-      $0.list.form = BookCaseFormReducer.State()
+      $0.list.destination = .editor(BookCaseFormReducer.State())
     }
-    await store.send(.list(.form(.nameChanged("Academic")))) {
-      $0.list.form?.name = "Academic"
+    await store.send(.list(.destination(.presented(.editor(.nameChanged("Academic")))))) {
+      $0.list.destination?.modify(\.editor) { $0.name = "Academic" }
     }
-    await store.send(.list(.form(.saveButtonTapped))) {
-      $0.list.form?.isSaving = true
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) {
+      $0.list.destination?.modify(\.editor) { $0.isSaving = true }
     }
-    await store.receive(.list(.form(.bookCaseSaved(created)))) {
-      $0.list.form?.isSaving = false
-      $0.list.form?.savedBookCase = created
-      $0.list.form?.mode = .rename(created)
+    await store.receive(.list(.destination(.presented(.editor(.bookCaseSaved(created)))))) {
+      $0.list.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.mode = .rename(created)
+      }
     }
-    await store.receive(.list(.form(.delegate(.created(created))))) {
-      $0.list.form = nil
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.created(created))))))) {
+      $0.list.destination = nil
       $0.list.bookCases = [created, .a, .b]
     }
   }
 
-  func testPoppingTheStackDropsTheDetail() async {
-    let store = TestStore(
-      initialState: AppReducer.State(
-        list: BookCaseListReducer.State(bookCases: [.a]),
-        path: StackState([.detail(BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze]))])
-      )
-    ) {
+  @Test func poppingTheStackDropsTheDetail() async {
+    let store = TestStore(initialState: appWithDetail()) {
       AppReducer()
     }
 

@@ -2,13 +2,34 @@ import BookCaseFeature
 import Composable
 import ConcurrencyExtras
 import Storage
-import XCTest
+import Testing
 
 @MainActor
-final class BookCaseDetailReducerTests: XCTestCase {
+@Suite struct BookCaseDetailReducerTests {
+  /// Changes 風's meaning to "breeze" in the open editor and saves it: the editor closes and the row is
+  /// replaced (the count stays).
+  func editKazeToBreeze(_ store: TestStore<BookCaseDetailReducer.State, BookCaseDetailReducer.Action>) async {
+    await store.send(.destination(.presented(.editor(.meaningChanged("breeze"))))) {
+      $0.destination?.modify(\.editor) { $0.meaning = "breeze" }
+    }
+    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) {
+      $0.destination?.modify(\.editor) { $0.isSaving = true }
+    }
+    await store.receive(.destination(.presented(.editor(.wordSaved(.breeze))))) {
+      $0.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.word = .breeze
+      }
+    }
+    await store.receive(.destination(.presented(.editor(.delegate(.updated(.breeze)))))) {
+      $0.destination = nil
+      $0.words = [.sakura, .breeze]
+    }
+  }
+
   // MARK: Loading
 
-  func testOnAppearLoadsTheBookCaseAndItsWords() async {
+  @Test func onAppearLoadsTheBookCaseAndItsWords() async {
     let fresh = BookCase(id: 1, name: "JLPT N3 (renamed elsewhere)", wordCount: 2, createdAt: .t0, updatedAt: .t1)
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a)) {
       BookCaseDetailReducer()
@@ -28,7 +49,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
-  func testRefreshReusesTheLoadPath() async {
+  @Test func refreshReusesTheLoadPath() async {
     let words = LockIsolated([Word.sakura])
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura])) {
       BookCaseDetailReducer()
@@ -48,7 +69,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
-  func testLoadFailureShowsTheErrorAndKeepsTheWords() async {
+  @Test func loadFailureShowsTheErrorAndKeepsTheWords() async {
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura])) {
       BookCaseDetailReducer()
     } withDependencies: {
@@ -65,7 +86,7 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
-  func testLoadOfADeletedBookCaseShowsNotFound() async {
+  @Test func loadOfADeletedBookCaseShowsNotFound() async {
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .b)) {
       BookCaseDetailReducer()
     } withDependencies: {
@@ -79,13 +100,30 @@ final class BookCaseDetailReducerTests: XCTestCase {
       $0.isLoading = false
       $0.error = .bookCaseNotFound(id: BookCase.b.id)
     }
+    #expect(store.state.isBookCaseGone)
   }
 
-  func testALoadDropsThePendingDeletionOfAWordDeletedElsewhere() async {
-    var counted = BookCase.a
-    counted.wordCount = 1
-    var initial = BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])
-    initial.wordToDelete = .sakura
+  @Test func anotherErrorLeavesTheBookCaseThere() async {
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .b)) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in throw ioError }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await store.receive(.loadFailed(ioError)) {
+      $0.isLoading = false
+      $0.error = ioError
+    }
+    #expect(!store.state.isBookCaseGone)
+  }
+
+  @Test func aLoadDropsThePendingDeletionOfAWordDeletedElsewhere() async {
+    let initial = BookCaseDetailReducer.State(
+      bookCase: .a, words: [.sakura, .kaze], destination: .confirmDelete(.delete(Word.sakura))
+    )
     let store = TestStore(initialState: initial) {
       BookCaseDetailReducer()
     } withDependencies: {
@@ -98,13 +136,34 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
     await store.receive(.wordsLoaded(.a, [.kaze])) {
       $0.isLoading = false
-      $0.bookCase = counted
+      $0.bookCase = BookCase.a.counting(1)
       $0.words = [.kaze]
-      $0.wordToDelete = nil
+      $0.destination = nil
     }
   }
 
-  func testTheCountFollowsTheWordsReadWhenAWriteLandsBetweenTheTwoReads() async {
+  @Test func aLoadRefreshesThePendingDeletionOfAWordEditedElsewhere() async {
+    let initial = BookCaseDetailReducer.State(
+      bookCase: .a, words: [.sakura, .kaze], destination: .confirmDelete(.delete(Word.kaze))
+    )
+    let store = TestStore(initialState: initial) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { _, _ in [.sakura, .breeze] }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    await store.receive(.wordsLoaded(.a, [.sakura, .breeze])) {
+      $0.isLoading = false
+      $0.words = [.sakura, .breeze]
+      $0.destination = .confirmDelete(.delete(Word.breeze))
+    }
+  }
+
+  @Test func theCountFollowsTheWordsReadWhenAWriteLandsBetweenTheTwoReads() async {
     let stale = BookCase(id: 1, name: "JLPT N3", description: "Japanese, intermediate", wordCount: 1, createdAt: .t0, updatedAt: .t0)
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
       BookCaseDetailReducer()
@@ -121,9 +180,8 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
-  func testADeletionDuringALoadRestartsTheLoadSoTheWordStaysGone() async {
-    var counted = BookCase.a
-    counted.wordCount = 1
+  @Test func aDeletionDuringALoadRestartsTheLoadSoTheWordStaysGone() async {
+    let counted = BookCase.a.counting(1)
     let started = Gate()
     let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.kaze] }
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
@@ -139,10 +197,10 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
     await started.wait()
     await store.send(.deleteWordRequested(.sakura)) {
-      $0.wordToDelete = .sakura
+      $0.destination = .confirmDelete(.delete(Word.sakura))
     }
-    await store.send(.deleteWordConfirmed) {
-      $0.wordToDelete = nil
+    await store.send(.destination(.presented(.confirmDelete(.deleteTapped(.sakura))))) {
+      $0.destination = nil
     }
     await store.receive(.wordDeleted(.sakura)) {
       $0.words = [.kaze]
@@ -155,44 +213,35 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
   }
 
-  func testAnEditDuringALoadRestartsTheLoadSoTheEditStays() async {
-    let updated = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
+  @Test func anEditDuringALoadRestartsTheLoadSoTheEditStays() async {
     let started = Gate()
-    let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.sakura, updated] }
+    let read = readStaleFirst([Word.sakura, .kaze], started: started) { [.sakura, .breeze] }
     let store = TestStore(
-      initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze], editor: WordEditorReducer.State(editing: .kaze))
+      initialState: BookCaseDetailReducer.State(
+        bookCase: .a, words: [.sakura, .kaze], destination: .editor(WordEditorReducer.State(editing: .kaze))
+      )
     ) {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.fetchBookCase = { _ in .a }
       $0.storageClient.fetchWords = { _, _ in await read() }
-      $0.storageClient.updateWord = { _, _ in updated }
+      $0.storageClient.updateWord = { _, _ in .breeze }
     }
 
     await store.send(.loadWords) {
       $0.isLoading = true
     }
     await started.wait()
-    await store.send(.editor(.meaningChanged("breeze"))) { $0.editor?.meaning = "breeze" }
-    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.wordSaved(updated))) {
-      $0.editor?.isSaving = false
-      $0.editor?.savedWord = updated
-      $0.editor?.word = updated
-    }
-    await store.receive(.editor(.delegate(.updated(updated)))) {
-      $0.editor = nil
-      $0.words = [.sakura, updated]
-    }
+    await editKazeToBreeze(store)
     await store.receive(.loadWords)
-    await store.receive(.wordsLoaded(.a, [.sakura, updated])) {
+    await store.receive(.wordsLoaded(.a, [.sakura, .breeze])) {
       $0.isLoading = false
     }
   }
 
   // MARK: Watching
 
-  func testTaskRefreshesOnEveryChangeUntilCancelled() async {
+  @Test func taskRefreshesOnEveryChangeUntilCancelled() async {
     let (changes, change) = AsyncStream.makeStream(of: Void.self)
     let words = LockIsolated([Word.sakura])
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura])) {
@@ -219,112 +268,117 @@ final class BookCaseDetailReducerTests: XCTestCase {
     await store.finish()
   }
 
-  // MARK: Selecting
+  // MARK: The word editor, its one presentation
 
-  func testWordSelectedLeavesNavigationToTheParent() async {
-    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura])) {
-      BookCaseDetailReducer()
-    }
-
-    await store.send(.wordSelected(.sakura))
-  }
-
-  // MARK: Adding through the editor
-
-  func testAddedWordIsAppendedAndTheNewCountGoesToTheParent() async {
-    let added = Word(id: 12, bookCaseID: 1, term: "雨", meaning: "rain", createdAt: .t1, updatedAt: .t1)
-    var counted = BookCase.a
-    counted.wordCount = 3
+  @Test func aSelectedWordOpensInTheEditorWhoseUpdateReplacesItsRow() async {
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
       BookCaseDetailReducer()
     } withDependencies: {
-      $0.storageClient.addWord = { _, _ in added }
+      $0.storageClient.updateWord = { _, _ in .breeze }
+    }
+
+    await store.send(.wordSelected(.kaze)) {
+      $0.destination = .editor(WordEditorReducer.State(editing: .kaze))
+    }
+    await editKazeToBreeze(store)
+  }
+
+  @Test func addedWordIsAppendedAndTheNewCountGoesToTheParent() async {
+    let counted = BookCase.a.counting(3)
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.addWord = { _, _ in .ame }
     }
 
     await store.send(.addWordButtonTapped) {
-      $0.editor = WordEditorReducer.State(addingTo: BookCase.a.id)
+      $0.destination = .editor(WordEditorReducer.State(addingTo: BookCase.a.id))
     }
-    await store.send(.editor(.termChanged("雨"))) { $0.editor?.term = "雨" }
-    await store.send(.editor(.meaningChanged("rain"))) { $0.editor?.meaning = "rain" }
-    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.wordSaved(added))) {
-      $0.editor?.isSaving = false
-      $0.editor?.savedWord = added
-      $0.editor?.word = added
-      $0.editor?.mode = .edit(wordID: added.id)
+    await store.send(.destination(.presented(.editor(.termChanged("雨"))))) { $0.destination?.modify(\.editor) { $0.term = "雨" } }
+    await store.send(.destination(.presented(.editor(.meaningChanged("rain"))))) { $0.destination?.modify(\.editor) { $0.meaning = "rain" } }
+    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) { $0.destination?.modify(\.editor) { $0.isSaving = true } }
+    await store.receive(.destination(.presented(.editor(.wordSaved(.ame))))) {
+      $0.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.word = .ame
+        $0.mode = .edit(wordID: Word.ame.id)
+      }
     }
-    await store.receive(.editor(.delegate(.added(added)))) {
-      $0.editor = nil
-      $0.words = [.sakura, .kaze, added]
+    await store.receive(.destination(.presented(.editor(.delegate(.added(.ame)))))) {
+      $0.destination = nil
+      $0.words = [.sakura, .kaze, .ame]
       $0.bookCase = counted
     }
     await store.receive(.delegate(.bookCaseUpdated(counted)))
   }
 
-  func testAddWhileTheEditorIsOpenKeepsItsDraft() async {
+  @Test func addWhileTheEditorIsOpenKeepsItsDraft() async {
     var editor = WordEditorReducer.State(addingTo: BookCase.a.id)
     editor.term = "雨"
-    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, editor: editor)) {
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, destination: .editor(editor))) {
       BookCaseDetailReducer()
     }
 
+    // One thing is presented at a time: neither another editor nor a confirmation replaces the draft.
     await store.send(.addWordButtonTapped)
+    await store.send(.wordSelected(.kaze))
+    await store.send(.deleteWordRequested(.kaze))
   }
 
-  func testWordUpdatedInTheEditorReplacesItsRow() async {
-    let updated = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
+  @Test func wordDeletedInTheEditorIsRemovedAndCounted() async {
+    let counted = BookCase.a.counting(1)
     let store = TestStore(
-      initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze], editor: WordEditorReducer.State(editing: .kaze))
-    ) {
-      BookCaseDetailReducer()
-    } withDependencies: {
-      $0.storageClient.updateWord = { _, _ in updated }
-    }
-
-    await store.send(.editor(.meaningChanged("breeze"))) { $0.editor?.meaning = "breeze" }
-    await store.send(.editor(.saveButtonTapped)) { $0.editor?.isSaving = true }
-    await store.receive(.editor(.wordSaved(updated))) {
-      $0.editor?.isSaving = false
-      $0.editor?.savedWord = updated
-      $0.editor?.word = updated
-    }
-    await store.receive(.editor(.delegate(.updated(updated)))) {
-      $0.editor = nil
-      $0.words = [.sakura, updated]
-    }
-  }
-
-  func testWordDeletedInTheEditorIsRemovedAndCounted() async {
-    var counted = BookCase.a
-    counted.wordCount = 1
-    let store = TestStore(
-      initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze], editor: WordEditorReducer.State(editing: .kaze))
+      initialState: BookCaseDetailReducer.State(
+        bookCase: .a, words: [.sakura, .kaze], destination: .editor(WordEditorReducer.State(editing: .kaze))
+      )
     ) {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.deleteWord = { _ in }
     }
 
-    await store.send(.editor(.deleteButtonTapped)) { $0.editor?.wordToDelete = .kaze }
-    await store.send(.editor(.deleteConfirmed)) {
-      $0.editor?.wordToDelete = nil
+    await store.send(.destination(.presented(.editor(.deleteButtonTapped)))) {
+      $0.destination?.modify(\.editor) { $0.destination = .confirmDelete(.delete(Word.kaze)) }
     }
-    await store.receive(.editor(.wordDeleted(.kaze))) {
-      $0.editor?.deletedWord = .kaze
+    await store.send(.destination(.presented(.editor(.destination(.presented(.confirmDelete(.deleteTapped(.kaze)))))))) {
+      $0.destination?.modify(\.editor) { $0.destination = nil }
     }
-    await store.receive(.editor(.delegate(.deleted(.kaze)))) {
-      $0.editor = nil
+    await store.receive(.destination(.presented(.editor(.wordDeleted(.kaze)))))
+    await store.receive(.destination(.presented(.editor(.delegate(.deleted(.kaze)))))) {
+      $0.destination = nil
       $0.words = [.sakura]
       $0.bookCase = counted
     }
     await store.receive(.delegate(.bookCaseUpdated(counted)))
   }
 
+  @Test func dismissingTheEditorCancelsItsSave() async {
+    let store = TestStore(
+      initialState: BookCaseDetailReducer.State(
+        bookCase: .a, words: [.sakura, .kaze], destination: .editor(WordEditorReducer.State(editing: .kaze))
+      )
+    ) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.updateWord = { _, _ in
+        try await Task.never()
+        return .breeze
+      }
+    }
+
+    await store.send(.destination(.presented(.editor(.saveButtonTapped)))) {
+      $0.destination?.modify(\.editor) { $0.isSaving = true }
+    }
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
+    }
+    await store.finish()
+  }
+
   // MARK: Deleting a word from the list of words
 
-  func testDeleteWordAfterConfirmation() async {
-    var counted = BookCase.a
-    counted.wordCount = 1
+  @Test func deleteWordAfterConfirmation() async {
+    let counted = BookCase.a.counting(1)
     let deleted = LockIsolated<[Word.ID]>([])
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
       BookCaseDetailReducer()
@@ -333,75 +387,46 @@ final class BookCaseDetailReducerTests: XCTestCase {
     }
 
     await store.send(.deleteWordRequested(.sakura)) {
-      $0.wordToDelete = .sakura
+      $0.destination = .confirmDelete(.delete(Word.sakura))
     }
-    await store.send(.deleteWordConfirmed) {
-      $0.wordToDelete = nil
+    await store.send(.destination(.presented(.confirmDelete(.deleteTapped(.sakura))))) {
+      $0.destination = nil
     }
     await store.receive(.wordDeleted(.sakura)) {
       $0.words = [.kaze]
       $0.bookCase = counted
     }
     await store.receive(.delegate(.bookCaseUpdated(counted)))
-    XCTAssertEqual(deleted.value, [Word.sakura.id])
+    #expect(deleted.value == [Word.sakura.id])
   }
 
-  func testASecondConfirmationDeletesNothingMore() async {
-    var counted = BookCase.a
-    counted.wordCount = 1
-    let gate = Gate()
-    let deleted = LockIsolated<[Word.ID]>([])
-    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
-      BookCaseDetailReducer()
-    } withDependencies: {
-      $0.storageClient.deleteWord = { id in
-        await gate.wait()
-        deleted.withValue { $0.append(id) }
-      }
-    }
-
-    await store.send(.deleteWordRequested(.kaze)) {
-      $0.wordToDelete = .kaze
-    }
-    await store.send(.deleteWordConfirmed) {
-      $0.wordToDelete = nil
-    }
-    await store.send(.deleteWordConfirmed)
-    gate.open()
-    await store.receive(.wordDeleted(.kaze)) {
-      $0.words = [.sakura]
-      $0.bookCase = counted
-    }
-    await store.receive(.delegate(.bookCaseUpdated(counted)))
-    XCTAssertEqual(deleted.value, [Word.kaze.id])
-  }
-
-  func testDeleteWordCancelled() async {
+  @Test func deleteWordCancelled() async {
     let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
       BookCaseDetailReducer()
     }
 
     await store.send(.deleteWordRequested(.kaze)) {
-      $0.wordToDelete = .kaze
+      $0.destination = .confirmDelete(.delete(Word.kaze))
     }
-    await store.send(.deleteWordCancelled) {
-      $0.wordToDelete = nil
+    // Storage is unimplemented: any call would fail the test.
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
     }
-    await store.send(.deleteWordConfirmed)
   }
 
-  func testDeleteWordFailureShowsTheErrorAndKeepsTheWords() async {
-    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+  @Test func deleteWordFailureShowsTheErrorAndKeepsTheWords() async {
+    let store = TestStore(
+      initialState: BookCaseDetailReducer.State(
+        bookCase: .a, words: [.sakura, .kaze], destination: .confirmDelete(.delete(Word.kaze))
+      )
+    ) {
       BookCaseDetailReducer()
     } withDependencies: {
       $0.storageClient.deleteWord = { _ in throw ioError }
     }
 
-    await store.send(.deleteWordRequested(.kaze)) {
-      $0.wordToDelete = .kaze
-    }
-    await store.send(.deleteWordConfirmed) {
-      $0.wordToDelete = nil
+    await store.send(.destination(.presented(.confirmDelete(.deleteTapped(.kaze))))) {
+      $0.destination = nil
     }
     await store.receive(.deleteWordFailed(ioError)) {
       $0.error = ioError

@@ -2,12 +2,12 @@ import BookCaseFeature
 import Composable
 import ConcurrencyExtras
 import Storage
-import XCTest
+import Testing
 
 @MainActor
-final class BookCaseFormReducerTests: XCTestCase {
+@Suite struct BookCaseFormReducerTests {
   /// Storage is left unimplemented: any call would fail the test, so passing proves none is made.
-  func testCreateBookCaseEmptyNameShowsError() async {
+  @Test func testCreateBookCaseEmptyNameShowsError() async {
     let store = TestStore(initialState: BookCaseFormReducer.State()) {
       BookCaseFormReducer()
     }
@@ -17,7 +17,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
   }
 
-  func testWhitespaceOnlyNameShowsErrorWithoutStorage() async {
+  @Test func whitespaceOnlyNameShowsErrorWithoutStorage() async {
     let store = TestStore(initialState: BookCaseFormReducer.State()) {
       BookCaseFormReducer()
     }
@@ -30,7 +30,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
   }
 
-  func testTooLongNameShowsErrorWithoutStorage() async {
+  @Test func tooLongNameShowsErrorWithoutStorage() async {
     let tooLong = String(repeating: "語", count: StorageRules.maxNameLength + 1)
     let store = TestStore(initialState: BookCaseFormReducer.State(name: tooLong)) {
       BookCaseFormReducer()
@@ -41,7 +41,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
   }
 
-  func testTooLongDescriptionShowsErrorWithoutStorage() async {
+  @Test func tooLongDescriptionShowsErrorWithoutStorage() async {
     let tooLong = String(repeating: "a", count: StorageRules.maxDescriptionLength + 1)
     let store = TestStore(initialState: BookCaseFormReducer.State(name: "TOEFL", description: tooLong)) {
       BookCaseFormReducer()
@@ -52,7 +52,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
   }
 
-  func testCreateSavesTheNormalisedDraftAndTellsTheParent() async {
+  @Test func createSavesTheNormalisedDraftAndTellsTheParent() async {
     let created = BookCase(id: 2, name: "TOEFL", description: "exam words", createdAt: .t1, updatedAt: .t1)
     let drafts = LockIsolated<[BookCaseDraft]>([])
     let store = TestStore(initialState: BookCaseFormReducer.State()) {
@@ -75,16 +75,15 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
     await store.receive(.bookCaseSaved(created)) {
       $0.isSaving = false
-      $0.savedBookCase = created
       $0.name = "TOEFL"
       $0.mode = .rename(created)
     }
     await store.receive(.delegate(.created(created)))
     // Storage gets the draft as the rules normalise it.
-    XCTAssertEqual(drafts.value, [BookCaseDraft(name: "TOEFL", description: "exam words")])
+    #expect(drafts.value == [BookCaseDraft(name: "TOEFL", description: "exam words")])
   }
 
-  func testRenameUpdatesTheBookCaseAndTellsTheParent() async {
+  @Test func renameUpdatesTheBookCaseAndTellsTheParent() async {
     let renamed = BookCase(id: 2, name: "TOEIC", wordCount: 0, createdAt: .t0, updatedAt: .t1)
     let calls = LockIsolated<[BookCase.ID]>([])
     let store = TestStore(initialState: BookCaseFormReducer.State(renaming: .b)) {
@@ -92,7 +91,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     } withDependencies: {
       $0.storageClient.updateBookCase = { id, draft in
         calls.withValue { $0.append(id) }
-        XCTAssertEqual(draft, BookCaseDraft(name: "TOEIC"))
+        #expect(draft == BookCaseDraft(name: "TOEIC"))
         return renamed
       }
     }
@@ -105,14 +104,13 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
     await store.receive(.bookCaseSaved(renamed)) {
       $0.isSaving = false
-      $0.savedBookCase = renamed
       $0.mode = .rename(renamed)
     }
     await store.receive(.delegate(.renamed(renamed)))
-    XCTAssertEqual(calls.value, [BookCase.b.id])
+    #expect(calls.value == [BookCase.b.id])
   }
 
-  func testDuplicateNameIsShownOnTheFormWithTheFieldsKept() async {
+  @Test func duplicateNameIsShownOnTheFormWithTheFieldsKept() async {
     let store = TestStore(initialState: BookCaseFormReducer.State(name: "toefl")) {
       BookCaseFormReducer()
     } withDependencies: {
@@ -128,7 +126,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
   }
 
-  func testRenameFailureIsShown() async {
+  @Test func renameFailureIsShown() async {
     let store = TestStore(initialState: BookCaseFormReducer.State(renaming: .a)) {
       BookCaseFormReducer()
     } withDependencies: {
@@ -144,7 +142,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
   }
 
-  func testSavingAgainClearsTheLastError() async {
+  @Test func savingAgainClearsTheLastError() async {
     var initial = BookCaseFormReducer.State(name: "TOEFL")
     initial.error = .duplicateBookCaseName("TOEFL")
     let store = TestStore(initialState: initial) {
@@ -163,7 +161,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     }
   }
 
-  func testSaveWhileSavingIsIgnored() async {
+  @Test func saveWhileSavingIsIgnored() async {
     var initial = BookCaseFormReducer.State(name: "TOEFL")
     initial.isSaving = true
     let store = TestStore(initialState: initial) {
@@ -173,7 +171,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     await store.send(.saveButtonTapped)
   }
 
-  func testCancelTellsTheParent() async {
+  @Test func cancelTellsTheParent() async {
     let store = TestStore(initialState: BookCaseFormReducer.State(name: "draft")) {
       BookCaseFormReducer()
     }
@@ -182,7 +180,7 @@ final class BookCaseFormReducerTests: XCTestCase {
     await store.receive(.delegate(.cancelled))
   }
 
-  func testCancelWhileSavingIsIgnored() async {
+  @Test func cancelWhileSavingIsIgnored() async {
     var initial = BookCaseFormReducer.State(name: "TOEFL")
     initial.isSaving = true
     let store = TestStore(initialState: initial) {

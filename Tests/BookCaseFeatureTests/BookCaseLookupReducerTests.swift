@@ -2,10 +2,10 @@ import BookCaseFeature
 import Composable
 import ConcurrencyExtras
 import Storage
-import XCTest
+import Testing
 
 @MainActor
-final class BookCaseLookupReducerTests: XCTestCase {
+@Suite struct BookCaseLookupReducerTests {
   /// A client that knows `bookCases` by name (ignoring case) and by id, and records which endpoints ran.
   private func client(_ bookCases: [BookCase], calls: LockIsolated<[String]>) -> StorageClient {
     var client = StorageClient()
@@ -24,111 +24,74 @@ final class BookCaseLookupReducerTests: XCTestCase {
     return client
   }
 
-  func testFindsByName() async {
+  /// Looks `reference` up among `bookCases`, asserting every step up to `outcome` and the state it shows, and
+  /// returns the storage endpoints the lookup called, in order.
+  private func lookUp(
+    _ reference: String, among bookCases: [BookCase], ending outcome: BookCaseLookupReducer.Action,
+    showing shown: @escaping (inout BookCaseLookupReducer.State) -> Void
+  ) async -> [String] {
     let calls = LockIsolated<[String]>([])
-    let store = TestStore(initialState: BookCaseLookupReducer.State(reference: "toefl")) {
+    let store = TestStore(initialState: BookCaseLookupReducer.State(reference: reference)) {
       BookCaseLookupReducer()
     } withDependencies: {
-      $0.storageClient = client([.a, .b], calls: calls)
+      $0.storageClient = client(bookCases, calls: calls)
     }
 
     await store.send(.lookUp) {
       $0.isLoading = true
     }
-    await store.receive(.found(.b)) {
+    await store.receive(outcome) {
       $0.isLoading = false
-      $0.bookCase = .b
+      shown(&$0)
     }
-    XCTAssertEqual(calls.value, ["find toefl"])
+    return calls.value
   }
 
-  func testFindsByIDWhenNoNameMatches() async {
-    let calls = LockIsolated<[String]>([])
-    let store = TestStore(initialState: BookCaseLookupReducer.State(reference: "2")) {
-      BookCaseLookupReducer()
-    } withDependencies: {
-      $0.storageClient = client([.a, .b], calls: calls)
-    }
-
-    await store.send(.lookUp) {
-      $0.isLoading = true
-    }
-    await store.receive(.found(.b)) {
-      $0.isLoading = false
-      $0.bookCase = .b
-    }
-    XCTAssertEqual(calls.value, ["find 2", "fetch 2"])
+  @Test func findsByName() async {
+    let calls = await lookUp("toefl", among: [.a, .b], ending: .found(.b)) { $0.bookCase = .b }
+    #expect(calls == ["find toefl"])
   }
 
-  func testAnExactNameWinsOverAnID() async {
+  @Test func findsByIDWhenNoNameMatches() async {
+    let calls = await lookUp("2", among: [.a, .b], ending: .found(.b)) { $0.bookCase = .b }
+    #expect(calls == ["find 2", "fetch 2"])
+  }
+
+  @Test func anExactNameWinsOverAnID() async {
     let named2 = BookCase(id: 7, name: "2", createdAt: .t0, updatedAt: .t0)
-    let calls = LockIsolated<[String]>([])
-    let store = TestStore(initialState: BookCaseLookupReducer.State(reference: "2")) {
-      BookCaseLookupReducer()
-    } withDependencies: {
-      $0.storageClient = client([.a, .b, named2], calls: calls)
-    }
-
-    await store.send(.lookUp) {
-      $0.isLoading = true
-    }
-    await store.receive(.found(named2)) {
-      $0.isLoading = false
-      $0.bookCase = named2
-    }
-    XCTAssertEqual(calls.value, ["find 2"])
+    let calls = await lookUp("2", among: [.a, .b, named2], ending: .found(named2)) { $0.bookCase = named2 }
+    #expect(calls == ["find 2"])
   }
 
-  func testUnknownNameIsNotFoundWithoutTryingAnID() async {
-    let calls = LockIsolated<[String]>([])
-    let store = TestStore(initialState: BookCaseLookupReducer.State(reference: "GRE")) {
-      BookCaseLookupReducer()
-    } withDependencies: {
-      $0.storageClient = client([.a, .b], calls: calls)
-    }
-
-    await store.send(.lookUp) {
-      $0.isLoading = true
-    }
-    await store.receive(.failed(.bookCaseNamedNotFound("GRE"))) {
-      $0.isLoading = false
+  @Test func unknownNameIsNotFoundWithoutTryingAnID() async {
+    let calls = await lookUp("GRE", among: [.a, .b], ending: .failed(.bookCaseNamedNotFound("GRE"))) {
       $0.error = .bookCaseNamedNotFound("GRE")
     }
-    XCTAssertEqual(calls.value, ["find GRE"])
+    #expect(calls == ["find GRE"])
   }
 
-  func testUnknownIDIsNotFound() async {
-    let calls = LockIsolated<[String]>([])
-    let store = TestStore(initialState: BookCaseLookupReducer.State(reference: "42")) {
-      BookCaseLookupReducer()
-    } withDependencies: {
-      $0.storageClient = client([.a, .b], calls: calls)
-    }
-
-    await store.send(.lookUp) {
-      $0.isLoading = true
-    }
-    await store.receive(.failed(.bookCaseNotFound(id: 42))) {
-      $0.isLoading = false
+  @Test func unknownIDIsNotFound() async {
+    let calls = await lookUp("42", among: [.a, .b], ending: .failed(.bookCaseNotFound(id: 42))) {
       $0.error = .bookCaseNotFound(id: 42)
     }
+    #expect(calls == ["find 42", "fetch 42"])
   }
 
-  func testOnlyPlainASCIIDigitsAreIDs() async throws {
+  @Test func onlyPlainASCIIDigitsAreIDs() async throws {
     let calls = LockIsolated<[String]>([])
     let storage = client([.a, .b], calls: calls)
     for reference in ["+2", " 2", "2 ", "٢", "", "99999999999999999999"] {
       do {
         _ = try await storage.resolveBookCase(reference)
-        XCTFail("\(reference.debugDescription) resolved")
+        Issue.record("\(reference.debugDescription) resolved")
       } catch let error as StorageError {
-        XCTAssertEqual(error, .bookCaseNamedNotFound(reference), reference.debugDescription)
+        #expect(error == .bookCaseNamedNotFound(reference), "\(reference.debugDescription)")
       }
     }
-    XCTAssertFalse(calls.value.contains { $0.hasPrefix("fetch") }, "\(calls.value)")
+    #expect(!(calls.value.contains { $0.hasPrefix("fetch") }), "\(calls.value)")
   }
 
-  func testStorageFailureIsShown() async {
+  @Test func storageFailureIsShown() async {
     let store = TestStore(initialState: BookCaseLookupReducer.State(reference: "TOEFL")) {
       BookCaseLookupReducer()
     } withDependencies: {
@@ -144,7 +107,7 @@ final class BookCaseLookupReducerTests: XCTestCase {
     }
   }
 
-  func testLookingUpAgainClearsTheLastResult() async {
+  @Test func lookingUpAgainClearsTheLastResult() async {
     var initial = BookCaseLookupReducer.State(reference: "JLPT N3")
     initial.error = ioError
     let store = TestStore(initialState: initial) {

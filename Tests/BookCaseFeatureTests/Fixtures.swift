@@ -15,7 +15,20 @@ extension BookCase {
   static let c = BookCase(id: 3, name: "토픽 중급", wordCount: 1, createdAt: .t1, updatedAt: .t1)
 }
 
+extension BookCase {
+  /// This bookcase with another word count, as a change made to its words leaves it.
+  func counting(_ wordCount: Int) -> BookCase {
+    var counted = self
+    counted.wordCount = wordCount
+    return counted
+  }
+}
+
 extension Word {
+  /// A word the tests add to `BookCase.a`.
+  static let ame = Word(id: 12, bookCaseID: 1, term: "雨", meaning: "rain", createdAt: .t1, updatedAt: .t1)
+  /// `kaze` as an edit leaves it.
+  static let breeze = Word(id: 11, bookCaseID: 1, term: "風", meaning: "breeze", createdAt: .t0, updatedAt: .t1)
   static let sakura = Word(id: 10, bookCaseID: 1, term: "桜", meaning: "cherry blossom", example: "桜が咲いた。", createdAt: .t0, updatedAt: .t0)
   static let kaze = Word(id: 11, bookCaseID: 1, term: "風", meaning: "wind", createdAt: .t0, updatedAt: .t0)
   static let sarang = Word(id: 20, bookCaseID: 3, term: "사랑", meaning: "love", note: "noun", createdAt: .t1, updatedAt: .t1)

@@ -2,10 +2,10 @@ import BookCaseFeature
 import Composable
 import Foundation
 import Storage
-import XCTest
+import Testing
 
 @MainActor
-final class MigrationReducerTests: XCTestCase {
+@Suite struct MigrationReducerTests {
   static let first = MigrationInfo(version: 1, name: "create_bookcases_and_words", checksum: "aa11")
   static let second = MigrationInfo(version: 2, name: "index_words_and_count_them", checksum: "bb22")
   static let applied = AppliedMigration(
@@ -14,7 +14,7 @@ final class MigrationReducerTests: XCTestCase {
 
   /// `--status` reads the status and nothing else: `dryRun` and `migrate` are left unimplemented, so calling
   /// them would fail the test.
-  func testStatusIsLoadedWithoutMigrating() async {
+  @Test func statusIsLoadedWithoutMigrating() async {
     let status = MigrationStatus(
       path: "/tmp/v.sqlite3", exists: true, version: 1, applied: [Self.applied], pending: [Self.second])
     let store = TestStore(initialState: MigrationReducer.State(request: .status)) {
@@ -29,7 +29,7 @@ final class MigrationReducerTests: XCTestCase {
     }
   }
 
-  func testDryRunPlansWithoutMigrating() async {
+  @Test func dryRunPlansWithoutMigrating() async {
     let plan = MigrationPlan(path: "/tmp/v.sqlite3", fromVersion: 1, pending: [Self.second], makesBackup: true)
     let store = TestStore(initialState: MigrationReducer.State(request: .dryRun)) {
       MigrationReducer()
@@ -43,7 +43,7 @@ final class MigrationReducerTests: XCTestCase {
     }
   }
 
-  func testMigrateReportsWhatWasAppliedAndTheBackup() async {
+  @Test func migrateReportsWhatWasAppliedAndTheBackup() async {
     let report = MigrationReport(
       path: "/tmp/v.sqlite3", fromVersion: 1, toVersion: 2, applied: [Self.second],
       backupPath: "/tmp/v.sqlite3.v1.bak")
@@ -59,7 +59,7 @@ final class MigrationReducerTests: XCTestCase {
     }
   }
 
-  func testARefusalIsKeptForTheFrontEnd() async {
+  @Test func aRefusalIsKeptForTheFrontEnd() async {
     let refusal = MigrationError.newerDatabase(path: "/tmp/v.sqlite3", version: 9, latestKnown: 2)
     let store = TestStore(initialState: MigrationReducer.State(request: .migrate)) {
       MigrationReducer()
@@ -73,7 +73,7 @@ final class MigrationReducerTests: XCTestCase {
     }
   }
 
-  func testAnyOtherErrorBecomesADatabaseFailure() async {
+  @Test func anyOtherErrorBecomesADatabaseFailure() async {
     struct Unexpected: Error, CustomStringConvertible {
       var description: String { "disk on fire" }
     }
@@ -91,7 +91,7 @@ final class MigrationReducerTests: XCTestCase {
     }
   }
 
-  func testStartingAgainWhileRunningIsIgnored() async {
+  @Test func startingAgainWhileRunningIsIgnored() async {
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
     let report = MigrationReport(
       path: "/tmp/v.sqlite3", fromVersion: 0, toVersion: 2, applied: [Self.first, Self.second], backupPath: nil)
@@ -112,10 +112,10 @@ final class MigrationReducerTests: XCTestCase {
       $0.isRunning = false
       $0.report = report
     }
-    XCTAssertEqual(calls.value, 1)
+    #expect(calls.value == 1)
   }
 
-  func testStartingAgainClearsTheLastOutcome() async {
+  @Test func startingAgainClearsTheLastOutcome() async {
     var state = MigrationReducer.State(request: .status)
     state.error = .database(path: "/tmp/v.sqlite3", failure: DatabaseFailure(kind: .busy, message: "locked"))
     let status = MigrationStatus(
@@ -137,7 +137,7 @@ final class MigrationReducerTests: XCTestCase {
 
   /// The whole command against the live migration client on a temporary file: status of a missing database,
   /// a dry run, the migration, and the status after it.
-  func testAgainstTheLiveClient() async throws {
+  @Test func againstTheLiveClient() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -157,27 +157,27 @@ final class MigrationReducerTests: XCTestCase {
 
     // Every migration file in the repository, 1 to the newest.
     let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../migrations").standardized
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+    let files = try! FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
     let versions = Array(1...files.count)
 
     let before = await run(.status)
-    XCTAssertEqual(before.status?.exists, false)
-    XCTAssertEqual(before.status?.pending.map(\.version), versions)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: path), "status must not create the file")
+    #expect(before.status?.exists == false)
+    #expect(before.status?.pending.map(\.version) == versions)
+    #expect(!(FileManager.default.fileExists(atPath: path)), "status must not create the file")
 
     let plan = await run(.dryRun)
-    XCTAssertEqual(plan.plan?.pending.map(\.version), versions)
-    XCTAssertEqual(plan.plan?.makesBackup, false)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a dry run must not create the file")
+    #expect(plan.plan?.pending.map(\.version) == versions)
+    #expect(plan.plan?.makesBackup == false)
+    #expect(!(FileManager.default.fileExists(atPath: path)), "a dry run must not create the file")
 
     let migrated = await run(.migrate)
-    XCTAssertNil(migrated.error)
-    XCTAssertEqual(migrated.report?.fromVersion, 0)
-    XCTAssertEqual(migrated.report?.applied.map(\.version), versions)
-    XCTAssertNil(migrated.report?.backupPath)
+    #expect(migrated.error == nil)
+    #expect(migrated.report?.fromVersion == 0)
+    #expect(migrated.report?.applied.map(\.version) == versions)
+    #expect(migrated.report?.backupPath == nil)
 
     let after = await run(.status)
-    XCTAssertEqual(after.status?.isUpToDate, true)
-    XCTAssertEqual(after.status?.applied.map(\.appliedAt), versions.map { _ in now })
+    #expect(after.status?.isUpToDate == true)
+    #expect(after.status?.applied.map(\.appliedAt) == versions.map { _ in now })
   }
 }

@@ -2,20 +2,20 @@ import BookCaseFeature
 import Composable
 import Foundation
 import Storage
-import XCTest
+import Testing
 
 /// The reducers against real storage clients, not closures made up for the test: the same session and the
 /// same watch flow run on the in-memory client and on the SQLite client over a temporary file.
 @MainActor
-final class StorageIntegrationTests: XCTestCase {
-  private var directory: URL!
+@Suite final class StorageIntegrationTests {
+  private let directory: URL
 
-  override func setUp() async throws {
+  init() throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent("vocab-feature-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  override func tearDown() async throws {
+  deinit {
     try? FileManager.default.removeItem(at: directory)
   }
 
@@ -29,33 +29,33 @@ final class StorageIntegrationTests: XCTestCase {
     }
   }
 
-  func testWholeSessionInMemory() async throws {
+  @Test func wholeSessionInMemory() async throws {
     try await runWholeSession(on: .inMemory())
   }
 
-  func testWholeSessionOnSQLite() async throws {
+  @Test func wholeSessionOnSQLite() async throws {
     let client = try liveClient()
     try await runWholeSession(on: client)
     // A second client on the same file (another run of the program) sees the end of the session too.
     let reopened = try liveClient()
     let bookCases = try await reopened.fetchBookCases()
-    XCTAssertEqual(bookCases, [])
+    #expect(bookCases == [])
   }
 
-  func testWatchingInMemory() async throws {
+  @Test func watchingInMemory() async throws {
     try await runWatch(on: .inMemory())
   }
 
-  func testWatchingOnSQLite() async throws {
+  @Test func watchingOnSQLite() async throws {
     try await runWatch(on: try liveClient())
   }
 
-  func testLookupInMemoryByNameIgnoringCaseAndByID() async throws {
+  @Test func lookupInMemoryByNameIgnoringCaseAndByID() async throws {
     let client = StorageClient.inMemory(bookCases: [.a, .b])
     let byName = try await client.resolveBookCase("jlpt n3")
-    XCTAssertEqual(byName.id, BookCase.a.id)
+    #expect(byName.id == BookCase.a.id)
     let byID = try await client.resolveBookCase("2")
-    XCTAssertEqual(byID.id, BookCase.b.id)
+    #expect(byID.id == BookCase.b.id)
   }
 
   /// create bookcase (and a refused duplicate) → add words → edit → delete word → rename → delete bookcase,
@@ -76,34 +76,37 @@ final class StorageIntegrationTests: XCTestCase {
 
     // Create a bookcase in the list's form; storage trims the name.
     var jlpt = BookCase(id: 1, name: "JLPT N3", description: "Japanese", createdAt: .t0, updatedAt: .t0)
-    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.form = BookCaseFormReducer.State() }
-    await store.send(.list(.form(.nameChanged(" JLPT N3 ")))) { $0.list.form?.name = " JLPT N3 " }
-    await store.send(.list(.form(.descriptionChanged("Japanese")))) { $0.list.form?.description = "Japanese" }
-    await store.send(.list(.form(.saveButtonTapped))) { $0.list.form?.isSaving = true }
-    await store.receive(.list(.form(.bookCaseSaved(jlpt)))) {
-      $0.list.form?.isSaving = false
-      $0.list.form?.savedBookCase = jlpt
-      $0.list.form?.name = "JLPT N3"
-      $0.list.form?.mode = .rename(jlpt)
+    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.destination = .editor(BookCaseFormReducer.State()) }
+    await store.send(.list(.destination(.presented(.editor(.nameChanged(" JLPT N3 ")))))) { $0.list.destination?.modify(\.editor) { $0.name = " JLPT N3 " } }
+    await store.send(.list(.destination(.presented(.editor(.descriptionChanged("Japanese")))))) { $0.list.destination?.modify(\.editor) { $0.description = "Japanese" } }
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) { $0.list.destination?.modify(\.editor) { $0.isSaving = true } }
+    await store.receive(.list(.destination(.presented(.editor(.bookCaseSaved(jlpt)))))) {
+      $0.list.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.name = "JLPT N3"
+        $0.mode = .rename(jlpt)
+      }
     }
-    await store.receive(.list(.form(.delegate(.created(jlpt))))) {
-      $0.list.form = nil
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.created(jlpt))))))) {
+      $0.list.destination = nil
       $0.list.bookCases = [jlpt]
     }
 
     // The same name in other letters is refused by storage: the form says which bookcase has it and keeps
     // what was typed; the list and storage are unchanged.
-    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.form = BookCaseFormReducer.State() }
-    await store.send(.list(.form(.nameChanged("jlpt n3")))) { $0.list.form?.name = "jlpt n3" }
-    await store.send(.list(.form(.saveButtonTapped))) { $0.list.form?.isSaving = true }
-    await store.receive(.list(.form(.saveFailed(.duplicateBookCaseName("JLPT N3"))))) {
-      $0.list.form?.isSaving = false
-      $0.list.form?.error = .duplicateBookCaseName("JLPT N3")
+    await store.send(.list(.addBookCaseButtonTapped)) { $0.list.destination = .editor(BookCaseFormReducer.State()) }
+    await store.send(.list(.destination(.presented(.editor(.nameChanged("jlpt n3")))))) { $0.list.destination?.modify(\.editor) { $0.name = "jlpt n3" } }
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) { $0.list.destination?.modify(\.editor) { $0.isSaving = true } }
+    await store.receive(.list(.destination(.presented(.editor(.saveFailed(.duplicateBookCaseName("JLPT N3"))))))) {
+      $0.list.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.error = .duplicateBookCaseName("JLPT N3")
+      }
     }
-    await store.send(.list(.form(.cancelButtonTapped)))
-    await store.receive(.list(.form(.delegate(.cancelled)))) { $0.list.form = nil }
+    await store.send(.list(.destination(.presented(.editor(.cancelButtonTapped)))))
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.cancelled)))))) { $0.list.destination = nil }
     let afterDuplicate = try await client.fetchBookCases()
-    XCTAssertEqual(afterDuplicate, [jlpt])
+    #expect(afterDuplicate == [jlpt])
 
     // Open it: the detail loads, with no words yet.
     await store.send(.list(.bookCaseSelected(jlpt))) {
@@ -128,26 +131,27 @@ final class StorageIntegrationTests: XCTestCase {
       createdAt: .t0, updatedAt: .t0)
     for word in [sakura, kaze] {
       await store.send(.path(.element(id: 0, action: .detail(.addWordButtonTapped)))) {
-        $0.path[id: 0, case: \.detail]?.editor = WordEditorReducer.State(addingTo: jlpt.id)
+        $0.path[id: 0, case: \.detail]?.destination = .editor(WordEditorReducer.State(addingTo: jlpt.id))
       }
-      await store.send(.path(.element(id: 0, action: .detail(.editor(.termChanged(word.term)))))) {
-        $0.path[id: 0, case: \.detail]?.editor?.term = word.term
+      await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.termChanged(word.term)))))))) {
+        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.term = word.term }
       }
-      await store.send(.path(.element(id: 0, action: .detail(.editor(.meaningChanged(word.meaning)))))) {
-        $0.path[id: 0, case: \.detail]?.editor?.meaning = word.meaning
+      await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.meaningChanged(word.meaning)))))))) {
+        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.meaning = word.meaning }
       }
-      await store.send(.path(.element(id: 0, action: .detail(.editor(.saveButtonTapped))))) {
-        $0.path[id: 0, case: \.detail]?.editor?.isSaving = true
+      await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.saveButtonTapped))))))) {
+        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = true }
       }
-      await store.receive(.path(.element(id: 0, action: .detail(.editor(.wordSaved(word)))))) {
-        $0.path[id: 0, case: \.detail]?.editor?.isSaving = false
-        $0.path[id: 0, case: \.detail]?.editor?.savedWord = word
-        $0.path[id: 0, case: \.detail]?.editor?.word = word
-        $0.path[id: 0, case: \.detail]?.editor?.mode = .edit(wordID: word.id)
+      await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.wordSaved(word)))))))) {
+        $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) {
+          $0.isSaving = false
+          $0.word = word
+          $0.mode = .edit(wordID: word.id)
+        }
       }
       jlpt.wordCount += 1
-      await store.receive(.path(.element(id: 0, action: .detail(.editor(.delegate(.added(word))))))) {
-        $0.path[id: 0, case: \.detail]?.editor = nil
+      await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.delegate(.added(word))))))))) {
+        $0.path[id: 0, case: \.detail]?.destination = nil
         $0.path[id: 0, case: \.detail]?.words.append(word)
         $0.path[id: 0, case: \.detail]?.bookCase.wordCount = jlpt.wordCount
       }
@@ -156,52 +160,49 @@ final class StorageIntegrationTests: XCTestCase {
       }
     }
 
-    // Edit 風 in an editor pushed on the stack, an hour later.
+    // Edit 風 in the detail's editor, an hour later.
     store.dependencies.date = .constant(.t1)
     var breeze = kaze
     breeze.meaning = "breeze"
     breeze.updatedAt = .t1
     await store.send(.path(.element(id: 0, action: .detail(.wordSelected(kaze))))) {
-      $0.path.append(.wordEditor(WordEditorReducer.State(editing: kaze)))
+      $0.path[id: 0, case: \.detail]?.destination = .editor(WordEditorReducer.State(editing: kaze))
     }
-    await store.send(.path(.element(id: 1, action: .wordEditor(.meaningChanged("breeze"))))) {
-      $0.path[id: 1, case: \.wordEditor]?.meaning = "breeze"
+    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.meaningChanged("breeze")))))))) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.meaning = "breeze" }
     }
-    await store.send(.path(.element(id: 1, action: .wordEditor(.saveButtonTapped)))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = true
+    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.saveButtonTapped))))))) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) { $0.isSaving = true }
     }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.wordSaved(breeze))))) {
-      $0.path[id: 1, case: \.wordEditor]?.isSaving = false
-      $0.path[id: 1, case: \.wordEditor]?.savedWord = breeze
-      $0.path[id: 1, case: \.wordEditor]?.word = breeze
+    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.wordSaved(breeze)))))))) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.word = breeze
+      }
     }
-    await store.receive(.path(.element(id: 1, action: .wordEditor(.delegate(.updated(breeze)))))) {
+    await store.receive(.path(.element(id: 0, action: .detail(.destination(.presented(.editor(.delegate(.updated(breeze)))))))))
+    {
+      $0.path[id: 0, case: \.detail]?.destination = nil
       $0.path[id: 0, case: \.detail]?.words[id: breeze.id] = breeze
-      $0.path.pop(from: 1)
     }
 
-    // Delete 桜 in another pushed editor, after confirming.
-    await store.send(.path(.element(id: 0, action: .detail(.wordSelected(sakura))))) {
-      $0.path.append(.wordEditor(WordEditorReducer.State(editing: sakura)))
+    // Delete 桜 from the detail's words, after confirming.
+    await store.send(.path(.element(id: 0, action: .detail(.deleteWordRequested(sakura))))) {
+      $0.path[id: 0, case: \.detail]?.destination = .confirmDelete(.delete(sakura))
     }
-    await store.send(.path(.element(id: 2, action: .wordEditor(.deleteButtonTapped)))) {
-      $0.path[id: 2, case: \.wordEditor]?.wordToDelete = sakura
-    }
-    await store.send(.path(.element(id: 2, action: .wordEditor(.deleteConfirmed)))) {
-      $0.path[id: 2, case: \.wordEditor]?.wordToDelete = nil
-    }
-    await store.receive(.path(.element(id: 2, action: .wordEditor(.wordDeleted(sakura))))) {
-      $0.path[id: 2, case: \.wordEditor]?.deletedWord = sakura
+    await store.send(.path(.element(id: 0, action: .detail(.destination(.presented(.confirmDelete(.deleteTapped(sakura)))))))) {
+      $0.path[id: 0, case: \.detail]?.destination = nil
     }
     jlpt.wordCount = 1
-    await store.receive(.path(.element(id: 2, action: .wordEditor(.delegate(.deleted(sakura)))))) {
-      $0.list.bookCases[id: jlpt.id]?.wordCount = 1
+    await store.receive(.path(.element(id: 0, action: .detail(.wordDeleted(sakura))))) {
       $0.path[id: 0, case: \.detail]?.words = [breeze]
       $0.path[id: 0, case: \.detail]?.bookCase.wordCount = 1
-      $0.path.pop(from: 2)
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(jlpt)))))) {
+      $0.list.bookCases[id: jlpt.id]?.wordCount = 1
     }
     let storedWords = try await client.fetchWords(bookCaseID: jlpt.id, listing: .all)
-    XCTAssertEqual(storedWords, [breeze])
+    #expect(storedWords == [breeze])
 
     // Back to the list. A reload leaves the rows as they were (the in-place updates matched storage) and
     // brings the selection, picked before any word was added, up to date.
@@ -215,40 +216,41 @@ final class StorageIntegrationTests: XCTestCase {
 
     // Rename it.
     let renamed = BookCase(id: 1, name: "JLPT N2", description: "Japanese", wordCount: 1, createdAt: .t0, updatedAt: .t1)
-    await store.send(.list(.renameRequested(jlpt))) { $0.list.form = BookCaseFormReducer.State(renaming: jlpt) }
-    await store.send(.list(.form(.nameChanged("JLPT N2")))) { $0.list.form?.name = "JLPT N2" }
-    await store.send(.list(.form(.saveButtonTapped))) { $0.list.form?.isSaving = true }
-    await store.receive(.list(.form(.bookCaseSaved(renamed)))) {
-      $0.list.form?.isSaving = false
-      $0.list.form?.savedBookCase = renamed
-      $0.list.form?.mode = .rename(renamed)
+    await store.send(.list(.renameRequested(jlpt))) { $0.list.destination = .editor(BookCaseFormReducer.State(renaming: jlpt)) }
+    await store.send(.list(.destination(.presented(.editor(.nameChanged("JLPT N2")))))) { $0.list.destination?.modify(\.editor) { $0.name = "JLPT N2" } }
+    await store.send(.list(.destination(.presented(.editor(.saveButtonTapped))))) { $0.list.destination?.modify(\.editor) { $0.isSaving = true } }
+    await store.receive(.list(.destination(.presented(.editor(.bookCaseSaved(renamed)))))) {
+      $0.list.destination?.modify(\.editor) {
+        $0.isSaving = false
+        $0.mode = .rename(renamed)
+      }
     }
-    await store.receive(.list(.form(.delegate(.renamed(renamed))))) {
-      $0.list.form = nil
+    await store.receive(.list(.destination(.presented(.editor(.delegate(.renamed(renamed))))))) {
+      $0.list.destination = nil
       $0.list.bookCases = [renamed]
       $0.list.selectedBookCase = renamed
     }
     let found = try await client.findBookCase(named: "jlpt n2")
-    XCTAssertEqual(found, renamed)
+    #expect(found == renamed)
 
-    // Delete it, with the word still in it.
-    await store.send(.list(.deleteRequested(renamed))) { $0.list.bookCaseToDelete = renamed }
-    XCTAssertEqual(store.state.list.bookCaseToDelete?.wordCount, 1)
-    await store.send(.list(.deleteConfirmed)) {
-      $0.list.bookCaseToDelete = nil
+    // Delete it, with the word still in it: the confirmation says so.
+    await store.send(.list(.deleteRequested(renamed))) {
+      $0.list.destination = .confirmDelete(.delete(renamed))
+    }
+    #expect(store.state.list.destination?.confirmDelete?.title == "Delete bookcase “JLPT N2” (id 1) and its 1 word?")
+    await store.send(.list(.destination(.presented(.confirmDelete(.deleteTapped(renamed)))))) {
+      $0.list.destination = nil
     }
     await store.receive(.list(.bookCaseDeleted(renamed))) {
-      $0.list.deletedBookCase = renamed
       $0.list.bookCases = []
       $0.list.selectedBookCase = nil
     }
+    await store.receive(.list(.delegate(.deleted(renamed))))
     let remaining = try await client.fetchBookCases()
-    XCTAssertEqual(remaining, [])
-    do {
-      _ = try await client.fetchWord(id: breeze.id)
-      XCTFail("the word outlived its bookcase")
-    } catch {
-      XCTAssertEqual(error as? StorageError, .wordNotFound(id: breeze.id))
+    #expect(remaining == [])
+    // The word went with its bookcase.
+    await #expect(throws: StorageError.wordNotFound(id: breeze.id)) {
+      try await client.fetchWord(id: breeze.id)
     }
   }
 

@@ -1,7 +1,7 @@
 import Composable
 import XCTest
 
-/// Seed 000: long waits made instant with `ImmediateClock`, or stepped with `TestClock`.
+/// A slow job and a ticking timer: long waits made instant with `ImmediateClock`, or stepped with `TestClock`.
 @MainActor
 final class ClockTests: XCTestCase {
   func testSlowJobFinishesAtOnceWithAnImmediateClock() async {

@@ -1,7 +1,8 @@
 import Composable
 import XCTest
 
-/// Seed 001: happy and unhappy flows of small reducers, and the same flows through the composed app.
+/// The favourite-primes example: happy and unhappy flows of small reducers, and the same flows through the
+/// app that composes them.
 @MainActor
 final class FlowTests: XCTestCase {
   struct DiskFull: Error {}

@@ -1,7 +1,7 @@
 import Composable
 import XCTest
 
-/// Seed 000: a child in a navigation stack whose response makes the parent update.
+/// The guess-my-age game: a child in a navigation stack whose response makes the parent update.
 @MainActor
 final class NavigationStackTests: XCTestCase {
   func testChildResponseUpdatesTheParent() async {

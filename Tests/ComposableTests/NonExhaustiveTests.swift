@@ -1,7 +1,8 @@
 import Composable
 import XCTest
 
-/// `exhaustivity = .off`: only what the test asserts is checked (seed 000's failure flow).
+/// `exhaustivity = .off`: only what the test asserts is checked, here on the
+/// guess-my-age game's failure flow.
 @MainActor
 final class NonExhaustiveTests: XCTestCase {
   struct Offline: Error {}

@@ -1,7 +1,7 @@
 import Composable
 import XCTest
 
-/// Seed 002: a long-lived `AsyncStream` effect that the test ends by cancelling the send's task.
+/// A login status that streams changes: a long-lived `AsyncStream` effect that the test ends by cancelling the send's task.
 @MainActor
 final class SessionTests: XCTestCase {
   func testStatusChangesAreReceivedUntilTheTaskIsCancelled() async {

@@ -1,7 +1,7 @@
 import Composable
 import XCTest
 
-/// Seed 000: an endpoint the test did not override fails the test when the reducer calls it.
+/// An endpoint the test did not override fails the test when the reducer calls it.
 @MainActor
 final class UnimplementedDependencyTests: XCTestCase {
   func testCallingAnUnimplementedEndpointFails() async {

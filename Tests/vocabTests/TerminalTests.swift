@@ -95,4 +95,44 @@ struct TerminalTests {
     #expect(output.stdout.contains("error: cancelled; nothing was deleted"))
     #expect(try sandbox.dump() == before)
   }
+
+  @Test func ctrlDAtThePromptEndsItsLineBeforeTheError() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"])
+    let before = try sandbox.dump()
+    // Typed input that ends at once: script(1) passes the end on to the terminal as Ctrl-D.
+    let output = try onTerminal(sandbox, ["delete-word", "1"], input: "")
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("Delete word 1 “ubiquitous”? [y/N] \nerror: cancelled; nothing was deleted\n"))
+    #expect(try sandbox.dump() == before)
+  }
+
+  @Test(arguments: ["ｙ\n", "ｙｅｓ\n", "ＹＥＳ\n", "Ｙes\n", " y \n"])
+  func yesTypedFullWidthOrInAnyCaseDeletes(answer: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"])
+    let output = try onTerminal(sandbox, ["delete-word", "1"], input: answer)
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("Deleted word 1 “ubiquitous”.\n"))
+    #expect(try sandbox.sqlite("SELECT count(*) FROM words;") == "0\n")
+  }
+
+  @Test(arguments: [("y\n", true), ("n\n", false)])
+  func restoreAsksOnATerminal(answer: String, restores: Bool) throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let backup = sandbox.directory + "/before.bak"
+    try #require(try sandbox.vocab(["backup", backup]).status == 0)
+    try sandbox.vocab(["add-word", "TOEFL", "ubiquitous", "everywhere"])
+    let output = try onTerminal(sandbox, ["restore", backup], input: answer)
+    #expect(
+      output.stdout.contains(
+        "Replace the database \(sandbox.database) with the backup \(backup)? "
+          + "The database as it is now is backed up first. [y/N] "))
+    #expect(output.status == (restores ? 0 : 1))
+    #expect(try sandbox.sqlite("SELECT count(*) FROM words;") == (restores ? "0\n" : "1\n"))
+    if !restores { #expect(output.stdout.contains("error: cancelled; nothing was restored")) }
+  }
 }

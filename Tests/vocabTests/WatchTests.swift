@@ -84,8 +84,12 @@ import Testing
     // strace runs vocab as its child: wait until that child is inside the held-up open.
     let deadline = Date().addingTimeInterval(60)
     var vocab: pid_t?
+    // Held up, not merely passing through another open: stopped by strace in openat, still so 0.3 s later.
     while Date() < deadline, vocab == nil {
-      vocab = Self.child(of: shell.pid).flatMap { Self.isOpening($0) ? $0 : nil }
+      if let pid = Self.child(of: shell.pid), Self.isHeldInOpen(pid) {
+        usleep(300_000)
+        if Self.isHeldInOpen(pid) { vocab = pid }
+      }
       usleep(20_000)
     }
     let child = try #require(vocab, "vocab never reached the database's open")
@@ -129,8 +133,9 @@ import Testing
     return children?.split(separator: " ").first.flatMap { pid_t($0) }
   }
 
-  /// Whether a thread of `pid` is in an `openat` system call (number 257 on x86-64, 56 on arm64).
-  static func isOpening(_ pid: pid_t) -> Bool {
+  /// Whether a thread of `pid` is stopped by its tracer in an `openat` system call (number 257 on x86-64, 56 on
+  /// arm64).
+  static func isHeldInOpen(_ pid: pid_t) -> Bool {
     #if arch(arm64)
       let openat = "56"
     #else
@@ -138,8 +143,12 @@ import Testing
     #endif
     let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
     return threads.contains { thread in
-      let call = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/syscall", encoding: .utf8)
-      return call?.split(separator: " ").first.map(String.init) == openat
+      let task = "/proc/\(pid)/task/\(thread)"
+      let call = try? String(contentsOfFile: task + "/syscall", encoding: .utf8)
+      // The state follows the command name, which is in parentheses: "t" is a tracing stop.
+      let stat = try? String(contentsOfFile: task + "/stat", encoding: .utf8)
+      let state = stat?.split(separator: ")").last?.split(separator: " ").first
+      return call?.split(separator: " ").first.map(String.init) == openat && state == "t"
     }
   }
 }

@@ -102,12 +102,8 @@ struct Restorer {
       return .damaged
     } catch let error as SQLiteError where error.kind == .damaged {
       return .damaged
-    } catch let error as MigrationError {
-      throw error
-    } catch let error as SQLiteError {
-      throw .database(path: path, failure: error.failure)
     } catch {
-      throw .database(path: path, failure: DatabaseFailure(kind: .other, message: "\(error)"))
+      throw MigrationError(error, about: path)
     }
   }
 

@@ -87,3 +87,15 @@ extension MigrationError: CustomStringConvertible {
     }
   }
 }
+
+extension MigrationError {
+  /// Whatever a step of opening, migrating or restoring the database at `path` threw, as a `MigrationError`:
+  /// SQLite's failures keep their kind, anything else is kept with its description.
+  init(_ error: any Error, about path: String) {
+    switch error {
+    case let error as MigrationError: self = error
+    case let error as SQLiteError: self = .database(path: path, failure: error.failure)
+    default: self = .database(path: path, failure: DatabaseFailure(kind: .other, message: "\(error)"))
+    }
+  }
+}

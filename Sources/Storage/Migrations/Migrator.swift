@@ -285,12 +285,8 @@ struct Migrator {
   private func sqlite<T>(_ path: String, _ body: () throws -> T) throws(MigrationError) -> T {
     do {
       return try body()
-    } catch let error as MigrationError {
-      throw error
-    } catch let error as SQLiteError {
-      throw .database(path: path, failure: error.failure)
     } catch {
-      throw .database(path: path, failure: DatabaseFailure(kind: .other, message: "\(error)"))
+      throw MigrationError(error, about: path)
     }
   }
 }

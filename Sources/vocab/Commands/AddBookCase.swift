@@ -18,11 +18,11 @@ struct AddBookCase: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let session = try Session.open(global)
-    let form = await FeatureRun(
+    let run = FeatureRun(
       BookCaseFormReducer(), state: .init(name: name, description: description), storage: session.storage
-    ).send(.saveButtonTapped)
-    if let error = form.error { throw Failure(error) }
-    guard let bookCase = form.savedBookCase else { throw Failure("the bookcase was not saved") }
+    )
+    await run.send(.saveButtonTapped)
+    let bookCase = try run.outcome(\.delegate.created, or: \.error)
     Streams.out("Created bookcase “\(bookCase.name)” (id \(bookCase.id)).\n")
   }
 }

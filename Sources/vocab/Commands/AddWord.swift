@@ -28,14 +28,12 @@ struct AddWord: AsyncParsableCommand {
   func run() async throws {
     let session = try Session.open(global)
     let bookCase = try await session.bookCase(bookcase)
-    let editor = await FeatureRun(
-      WordEditorReducer(), state: .init(addingTo: bookCase.id), storage: session.storage
-    ).send(
+    let run = FeatureRun(WordEditorReducer(), state: .init(addingTo: bookCase.id), storage: session.storage)
+    await run.send(
       .termChanged(term), .meaningChanged(meaning), .exampleChanged(example), .noteChanged(note),
       .saveButtonTapped
     )
-    if let error = editor.error { throw Failure(error) }
-    guard let word = editor.savedWord else { throw Failure("the word was not saved") }
+    let word = try run.outcome(\.delegate.added, or: \.error)
     Streams.out("Added word \(word.id) “\(word.term)” to “\(bookCase.name)”.\n")
   }
 }

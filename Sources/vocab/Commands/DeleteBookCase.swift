@@ -24,17 +24,12 @@ struct DeleteBookCase: AsyncParsableCommand {
     let run = FeatureRun(
       BookCaseListReducer(), state: .init(bookCases: [bookCase]), storage: session.storage
     )
-    guard let pending = await run.send(.deleteRequested(bookCase)).bookCaseToDelete else {
-      throw Failure("the deletion of “\(bookCase.name)” could not be requested")
-    }
-    let words = pending.wordCount == 1 ? "its 1 word" : "its \(pending.wordCount) words"
-    let what = "bookcase “\(pending.name)” (id \(pending.id)) and \(words)"
-    guard try Confirmation.delete(what, yes: yes, terminal: session.terminal) else {
-      await run.send(.deleteCancelled)
-      throw Failure("cancelled; nothing was deleted")
-    }
-    let list = await run.send(.deleteConfirmed)
-    if let error = list.error { throw Failure(error) }
-    Streams.out("Deleted bookcase “\(pending.name)” and \(words).\n")
+    let list = await run.send(.deleteRequested(bookCase))
+    let deleted = try await run.answer(
+      list.destination?.confirmDelete, yes: yes, terminal: session.terminal,
+      confirm: { .destination(.presented(.confirmDelete($0))) }, dismiss: .destination(.dismiss),
+      deleted: \.delegate.deleted, error: \.error
+    )
+    Streams.out("Deleted bookcase “\(deleted.name)” and \(deleted.wordCountPhrase).\n")
   }
 }

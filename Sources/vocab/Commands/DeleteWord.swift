@@ -21,15 +21,12 @@ struct DeleteWord: AsyncParsableCommand {
     let session = try Session.open(global)
     let run = FeatureRun(WordEditorReducer(), state: .init(wordID: wordID), storage: session.storage)
     if let error = await run.send(.loadWord).error { throw Failure(error) }
-    guard let word = await run.send(.deleteButtonTapped).wordToDelete else {
-      throw Failure("the deletion of word \(wordID) could not be requested")
-    }
-    guard try Confirmation.delete("word \(word.id) “\(word.term)”", yes: yes, terminal: session.terminal) else {
-      await run.send(.deleteCancelled)
-      throw Failure("cancelled; nothing was deleted")
-    }
-    let editor = await run.send(.deleteConfirmed)
-    if let error = editor.error { throw Failure(error) }
+    let editor = await run.send(.deleteButtonTapped)
+    let word = try await run.answer(
+      editor.destination?.confirmDelete, yes: yes, terminal: session.terminal,
+      confirm: { .destination(.presented(.confirmDelete($0))) }, dismiss: .destination(.dismiss),
+      deleted: \.delegate.deleted, error: \.error
+    )
     Streams.out("Deleted word \(word.id) “\(word.term)”.\n")
   }
 }

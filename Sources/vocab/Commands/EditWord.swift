@@ -40,9 +40,8 @@ struct EditWord: AsyncParsableCommand {
     if let meaning { await run.send(.meaningChanged(meaning)) }
     if let example { await run.send(.exampleChanged(example)) }
     if let note { await run.send(.noteChanged(note)) }
-    let editor = await run.send(.saveButtonTapped)
-    if let error = editor.error { throw Failure(error) }
-    guard let word = editor.savedWord else { throw Failure("the word was not saved") }
+    await run.send(.saveButtonTapped)
+    let word = try run.outcome(\.delegate.updated, or: \.error)
     Streams.out("Updated word \(word.id) “\(word.term)”.\n")
   }
 }

@@ -30,10 +30,7 @@ struct Refresh: AsyncParsableCommand {
         if let error = detail.error { throw Failure(error) }
         return detail.isLoading
           ? nil : Listings.words(of: detail.bookCase, detail.words, json: json, terminal: session.terminal)
-      } isGone: { detail in
-        // Deleted elsewhere: its id will never come back, so watching on would only repeat the error.
-        if case .bookCaseNotFound = detail.error { true } else { false }
-      }
+      } isGone: { $0.isBookCaseGone }
     } else {
       let run = FeatureRun(BookCaseListReducer(), state: .init(), storage: session.storage)
       try await Watch.show(run, refresh: .refreshBookCases, watch: watch ? .task : nil, terminal: session.terminal) { list throws(Failure) in

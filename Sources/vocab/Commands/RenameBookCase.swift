@@ -25,9 +25,8 @@ struct RenameBookCase: AsyncParsableCommand {
     let run = FeatureRun(BookCaseFormReducer(), state: .init(renaming: bookCase), storage: session.storage)
     await run.send(.nameChanged(newName))
     if let description { await run.send(.descriptionChanged(description)) }
-    let form = await run.send(.saveButtonTapped)
-    if let error = form.error { throw Failure(error) }
-    guard let renamed = form.savedBookCase else { throw Failure("the bookcase was not saved") }
+    await run.send(.saveButtonTapped)
+    let renamed = try run.outcome(\.delegate.renamed, or: \.error)
     Streams.out("Renamed bookcase \(renamed.id) from “\(bookCase.name)” to “\(renamed.name)”.\n")
   }
 }

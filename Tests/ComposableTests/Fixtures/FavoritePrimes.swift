@@ -1,6 +1,6 @@
 import Composable
 
-/// Seed 001's prime app: small reducers with happy and unhappy flows, composed into one.
+/// A favourite-primes app: small reducers with happy and unhappy flows, composed into one.
 struct FavoritesClient: Sendable {
   var load: @Sendable () async throws -> [Int]
   var save: @Sendable ([Int]) async throws -> Void
@@ -87,7 +87,7 @@ struct FavoritePrimes: Reducer {
   }
 }
 
-/// The two features over one shared list of favorites, as seed 001's app state.
+/// The two features over one shared list of favorites: the app's state.
 struct PrimeApp: Reducer {
   struct State: Equatable {
     var count = 0

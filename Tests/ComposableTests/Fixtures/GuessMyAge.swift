@@ -1,6 +1,6 @@
 import Composable
 
-/// Seed 000's guess-my-age game: a child with a network dependency inside a navigation stack whose
+/// A guess-my-age game: a child with a network dependency inside a navigation stack whose
 /// parent reacts to the child's response.
 struct GuessAge: Equatable, Sendable {
   var age: Int?

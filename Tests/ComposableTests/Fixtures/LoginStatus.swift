@@ -1,6 +1,6 @@
 import Composable
 
-/// Seed 002's login status: a dependency that streams changes for as long as the feature listens.
+/// A login status: a dependency that streams changes for as long as the feature listens.
 enum LoginStatus: Equatable, Sendable {
   case loggedOut
   case loggedIn

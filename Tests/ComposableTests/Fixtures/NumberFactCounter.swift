@@ -1,6 +1,6 @@
 import Composable
 
-/// Seed 002's counter: a number fact fetched through a dependency.
+/// A counter with a number fact fetched through a dependency.
 struct NumberFactClient: Sendable {
   var fetch: @Sendable (Int) async throws -> String
 }

@@ -1,6 +1,6 @@
 import Composable
 
-/// Long-running work driven by `\.continuousClock` (seed 000): a slow job and a ticking timer that is
+/// Long-running work driven by `\.continuousClock`: a slow job and a ticking timer that is
 /// started and stopped through a cancellation id.
 struct Ticker: Reducer {
   struct State: Equatable, Identifiable {
