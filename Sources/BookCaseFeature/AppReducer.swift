@@ -41,6 +41,10 @@ public struct AppReducer: Reducer, Sendable {
         // A load in flight may have counted before the change: it starts again.
         return state.list.reloadIfLoading().map(Action.list)
 
+      case let .path(.element(id: _, action: .detail(.delegate(.wordMoved(word))))):
+        state.list.bookCases[id: word.bookCaseID]?.wordCount += 1
+        return state.list.reloadIfLoading().map(Action.list)
+
       case .list, .path:
         return .none
       }

@@ -10,15 +10,19 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
     /// The bookcase as last read; a load refreshes it too (another process may rename it).
     public var bookCase: BookCase
     public var words: IdentifiedArrayOf<Word>
+    /// Which words are shown (all, or those with a tag) and in what order.
+    public var listing: WordListing
     public var isLoading = false
     public var destination: Destination.State?
     public var error: StorageError?
 
     public init(
-      bookCase: BookCase, words: IdentifiedArrayOf<Word> = [], destination: Destination.State? = nil
+      bookCase: BookCase, words: IdentifiedArrayOf<Word> = [], listing: WordListing = .all,
+      destination: Destination.State? = nil
     ) {
       self.bookCase = bookCase
       self.words = words
+      self.listing = listing
       self.destination = destination
     }
 
@@ -45,6 +49,10 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
     case deleteWordRequested(Word)
     case wordDeleted(Word)
     case deleteWordFailed(StorageError)
+    /// Moves the word to the bookcase `to` (its count and this one's follow).
+    case moveWordRequested(Word, to: BookCase.ID)
+    case wordMoved(Word)
+    case moveWordFailed(StorageError)
     case destination(PresentationAction<Destination.Action>)
     case delegate(Delegate)
 
@@ -52,6 +60,8 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
     public enum Delegate: Equatable, Sendable {
       /// The bookcase's word count changed because of a change made here.
       case bookCaseUpdated(BookCase)
+      /// The word now belongs to the bookcase `word.bookCaseID`, which holds one word more.
+      case wordMoved(Word)
     }
   }
 
@@ -72,16 +82,16 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return state.watch(storageClient, refreshing: .refreshWords)
 
       case .loadWords:
-        let (id, storageClient) = (state.bookCase.id, storageClient)
+        let (id, listing, storageClient) = (state.bookCase.id, state.listing, storageClient)
         return state.load {
-          (try await storageClient.fetchBookCase(id: id), try await storageClient.fetchWords(bookCaseID: id, listing: .all))
+          (try await storageClient.fetchBookCase(id: id), try await storageClient.fetchWords(bookCaseID: id, listing: listing))
         } then: { .wordsLoaded($0, $1) } failed: { .loadFailed($0) }
 
       case let .wordsLoaded(bookCase, words):
         state.isLoading = false
         state.bookCase = bookCase
-        // The two reads are not one snapshot: the count follows the words shown.
-        state.bookCase.wordCount = words.count
+        // The two reads are not one snapshot: the count follows the words shown, when they are all shown.
+        if state.listing.tag == nil { state.bookCase.wordCount = words.count }
         state.words = IdentifiedArray(uniqueElements: words)
         // A pending deletion follows the load, or is dropped when the word is gone.
         if case let .confirmDelete(confirmation) = state.destination {
@@ -109,7 +119,7 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
       case let .destination(.presented(.editor(.delegate(.added(word))))):
         state.destination = nil
         state.words.append(word)
-        return state.countChanged()
+        return state.countChanged(by: 1)
 
       case let .destination(.presented(.editor(.delegate(.updated(word))))):
         state.destination = nil
@@ -136,6 +146,19 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         state.error = error
         return .none
 
+      case let .moveWordRequested(word, bookCaseID):
+        state.error = nil
+        return .storage({ try await storageClient.moveWord(id: word.id, bookCaseID: bookCaseID) },
+          then: Action.wordMoved, failed: Action.moveWordFailed)
+
+      case let .wordMoved(word):
+        guard word.bookCaseID != state.bookCase.id else { return .none }
+        return .merge(state.remove(word), .send(.delegate(.wordMoved(word))))
+
+      case let .moveWordFailed(error):
+        state.error = error
+        return .none
+
       case .destination, .delegate:
         return .none
       }
@@ -150,12 +173,12 @@ extension BookCaseDetailReducer.State {
   /// Takes a deleted word off the list.
   mutating func remove(_ word: Word) -> Effect<BookCaseDetailReducer.Action> {
     words.remove(id: word.id)
-    return countChanged()
+    return countChanged(by: -1)
   }
 
-  /// Brings the bookcase's count in line with the words shown and tells the parent.
-  mutating func countChanged() -> Effect<BookCaseDetailReducer.Action> {
-    bookCase.wordCount = words.count
+  /// Moves the bookcase's count by `change` (the words shown may be only those with a tag) and tells the parent.
+  mutating func countChanged(by change: Int) -> Effect<BookCaseDetailReducer.Action> {
+    bookCase.wordCount += change
     return .merge(.send(.delegate(.bookCaseUpdated(bookCase))), reloadIfLoading())
   }
 

@@ -1,8 +1,9 @@
 import Composable
 import Storage
 
-/// Creates a bookcase or renames one, saving as every `DraftForm` does (a duplicate name is one refusal
-/// storage makes), and tells the parent with `delegate(.created)` or `delegate(.renamed)`.
+/// Creates a bookcase or edits one, saving as every `DraftForm` does (a duplicate name is one refusal storage
+/// makes), and tells the parent with `delegate(.created)` or `delegate(.renamed)`. An edit that keeps the name
+/// writes the description alone.
 public struct BookCaseFormReducer: Reducer, Sendable {
   public struct State: Equatable, Sendable, DraftForm {
     public enum Mode: Equatable, Sendable {
@@ -70,8 +71,13 @@ public struct BookCaseFormReducer: Reducer, Sendable {
         let (mode, storageClient) = (state.mode, storageClient)
         return state.save(checkedBy: StorageRules.validated) { draft in
           switch mode {
-          case .create: try await storageClient.createBookCase(draft: draft)
-          case let .rename(bookCase): try await storageClient.updateBookCase(id: bookCase.id, draft: draft)
+          case .create:
+            try await storageClient.createBookCase(draft: draft)
+          // The name as it was: the description alone is written, so a rename made meanwhile stays.
+          case let .rename(bookCase) where draft.name == bookCase.name:
+            try await storageClient.updateBookCaseDescription(id: bookCase.id, description: draft.description)
+          case let .rename(bookCase):
+            try await storageClient.updateBookCase(id: bookCase.id, draft: draft)
           }
         } then: { .bookCaseSaved($0) } failed: { .saveFailed($0) }
 

@@ -16,9 +16,14 @@ public struct WordEditorReducer: Reducer, Sendable {
     /// The stored word being edited: set when editing starts from a word, after `loadWord`, and after a save.
     public var word: Word?
     public var term: String
+    public var reading: String = ""
     public var meaning: String
     public var example: String
     public var note: String
+    /// As the person gave them; checked (one word each, one per folded key) when saved.
+    public var tags: [String] = []
+    /// What adding a term already in the bookcase (same folded term and reading) does.
+    public var duplicates: DuplicatePolicy = .ignore
     public var isLoading = false
     public var isSaving = false
     public var destination: Destination.State?
@@ -38,9 +43,11 @@ public struct WordEditorReducer: Reducer, Sendable {
       self.mode = .edit(wordID: word.id)
       self.word = word
       self.term = word.term
+      self.reading = word.reading
       self.meaning = word.meaning
       self.example = word.example
       self.note = word.note
+      self.tags = word.tags
     }
 
     /// An editor for the word `wordID`, empty until `loadWord` fills it.
@@ -52,7 +59,19 @@ public struct WordEditorReducer: Reducer, Sendable {
       self.note = ""
     }
 
-    var draft: WordDraft { WordDraft(term: term, meaning: meaning, example: example, note: note) }
+    var draft: WordDraft {
+      WordDraft(term: term, reading: reading, meaning: meaning, example: example, note: note, tags: tags)
+    }
+  }
+
+  /// Whether adding a word looks for the same term in the bookcase first, and what it does on finding it.
+  public enum DuplicatePolicy: Equatable, Sendable {
+    /// Adds without looking.
+    case ignore
+    /// Adds, and says which word was already there (`delegate(.termAlreadyThere)`).
+    case report
+    /// Adds nothing, failing with `StorageError.termAlreadyInBookCase`.
+    case refuse
   }
 
   @CasePathable
@@ -61,11 +80,17 @@ public struct WordEditorReducer: Reducer, Sendable {
     case wordLoaded(Word)
     case loadFailed(StorageError)
     case termChanged(String)
+    case readingChanged(String)
     case meaningChanged(String)
     case exampleChanged(String)
     case noteChanged(String)
+    /// Adds a tag unless the word has one with the same folded key.
+    case tagAdded(String)
+    /// Removes the tag with the same folded key, if the word has it.
+    case tagRemoved(String)
     case saveButtonTapped
-    case wordSaved(Word)
+    /// Saved; when adding found the term already in the bookcase (and the policy let it add), that word too.
+    case wordSaved(Word, alreadyThere: Word? = nil)
     case saveFailed(StorageError)
     case deleteButtonTapped
     case destination(PresentationAction<Destination.Action>)
@@ -76,6 +101,8 @@ public struct WordEditorReducer: Reducer, Sendable {
     @CasePathable
     public enum Delegate: Equatable, Sendable {
       case added(Word)
+      /// The word just added has the term and reading of this one, added before.
+      case termAlreadyThere(Word)
       case updated(Word)
       case deleted(Word)
     }
@@ -129,6 +156,10 @@ public struct WordEditorReducer: Reducer, Sendable {
         state.term = term
         return .none
 
+      case let .readingChanged(reading):
+        state.reading = reading
+        return .none
+
       case let .meaningChanged(meaning):
         state.meaning = meaning
         return .none
@@ -141,21 +172,39 @@ public struct WordEditorReducer: Reducer, Sendable {
         state.note = note
         return .none
 
+      case let .tagAdded(tag):
+        let key = StorageRules.tagKey(tag)
+        if !state.tags.contains(where: { StorageRules.tagKey($0) == key }) { state.tags.append(tag) }
+        return .none
+
+      case let .tagRemoved(tag):
+        let key = StorageRules.tagKey(tag)
+        state.tags.removeAll { StorageRules.tagKey($0) == key }
+        return .none
+
       case .saveButtonTapped:
-        let (mode, storageClient) = (state.mode, storageClient)
+        let (mode, duplicates, storageClient) = (state.mode, state.duplicates, storageClient)
         return state.save(checkedBy: StorageRules.validated) { draft in
           switch mode {
-          case let .add(bookCaseID): try await storageClient.addWord(bookCaseID: bookCaseID, draft: draft)
-          case let .edit(wordID): try await storageClient.updateWord(id: wordID, draft: draft)
+          case let .add(bookCaseID):
+            let alreadyThere =
+              duplicates == .ignore
+              ? nil : try await storageClient.findWords(bookCaseID: bookCaseID, term: draft.term, reading: draft.reading).first
+            if duplicates == .refuse, let alreadyThere {
+              throw StorageError.termAlreadyInBookCase(alreadyThere.term, wordID: alreadyThere.id)
+            }
+            return (try await storageClient.addWord(bookCaseID: bookCaseID, draft: draft), alreadyThere)
+          case let .edit(wordID):
+            return (try await storageClient.updateWord(id: wordID, draft: draft), nil)
           }
-        } then: { .wordSaved($0) } failed: { .saveFailed($0) }
+        } then: { .wordSaved($0, alreadyThere: $1) } failed: { .saveFailed($0) }
 
-      case let .wordSaved(word):
+      case let .wordSaved(word, alreadyThere):
         let delegate: Action.Delegate = state.mode == .edit(wordID: word.id) ? .updated(word) : .added(word)
         state.isSaving = false
         // Saving again now updates this word instead of adding a second one.
         state.fill(from: word)
-        return .send(.delegate(delegate))
+        return .merge([.send(.delegate(delegate))] + (alreadyThere.map { [.send(.delegate(.termAlreadyThere($0)))] } ?? []))
 
       case let .saveFailed(error):
         state.saveFailed(error)
@@ -197,8 +246,10 @@ extension WordEditorReducer.State {
     mode = .edit(wordID: word.id)
     self.word = word
     term = word.term
+    reading = word.reading
     meaning = word.meaning
     example = word.example
     note = word.note
+    tags = word.tags
   }
 }

@@ -15,6 +15,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case emptyField(Field)
   case fieldTooLong(Field, limit: Int)
   case tooManyTags(limit: Int)
+  /// Adding was asked to refuse a term (with its reading) the bookcase already has, as the word `wordID`.
+  case termAlreadyInBookCase(String, wordID: Word.ID)
   /// The field holds a character it may not: a control character, or a line break in a name or term.
   case invalidCharacter(Field, Unicode.Scalar)
   /// SQLite refused or failed, named by its kind, with SQLite's code, message and statement as detail.
@@ -38,6 +40,8 @@ extension StorageError: CustomStringConvertible {
       return "the \(field.rawValue) is longer than \(limit) characters"
     case let .tooManyTags(limit):
       return "a word has at most \(limit) tags"
+    case let .termAlreadyInBookCase(term, wordID):
+      return "“\(term)” is already in the bookcase as word \(wordID), so nothing was added"
     case let .invalidCharacter(field, scalar):
       let rule =
         field == .tag

@@ -133,6 +133,9 @@ import Testing
       $0.storageClient.updateBookCase = { id, _ in throw StorageError.bookCaseNotFound(id: id) }
     }
 
+    await store.send(.nameChanged("JLPT N2")) {
+      $0.name = "JLPT N2"
+    }
     await store.send(.saveButtonTapped) {
       $0.isSaving = true
     }
@@ -188,5 +191,32 @@ import Testing
     }
 
     await store.send(.cancelButtonTapped)
+  }
+
+  @Test func anEditThatKeepsTheNameWritesTheDescriptionAlone() async {
+    let described = BookCase(id: 2, name: "TOEFL", description: "iBT reading", createdAt: .t0, updatedAt: .t1)
+    // updateBookCase is unimplemented: writing the name too would fail the test.
+    let store = TestStore(initialState: BookCaseFormReducer.State(renaming: .b)) {
+      BookCaseFormReducer()
+    } withDependencies: {
+      $0.storageClient.updateBookCaseDescription = { id, description in
+        #expect(id == BookCase.b.id)
+        #expect(description == "iBT reading")
+        return described
+      }
+    }
+
+    await store.send(.descriptionChanged(" iBT reading ")) {
+      $0.description = " iBT reading "
+    }
+    await store.send(.saveButtonTapped) {
+      $0.isSaving = true
+    }
+    await store.receive(.bookCaseSaved(described)) {
+      $0.isSaving = false
+      $0.description = "iBT reading"
+      $0.mode = .rename(described)
+    }
+    await store.receive(.delegate(.renamed(described)))
   }
 }

@@ -290,4 +290,124 @@ import Testing
       $0.error = .wordNotFound(id: Word.sakura.id)
     }
   }
+
+  // MARK: Reading, tags and terms already in the bookcase
+
+  @Test func readingAndTagsChangeAndTagsAreOnePerFoldedKey() async {
+    let store = TestStore(initialState: WordEditorReducer.State(editing: .sakura)) {
+      WordEditorReducer()
+    }
+
+    await store.send(.readingChanged("さくら")) { $0.reading = "さくら" }
+    await store.send(.tagAdded("noun")) { $0.tags = ["noun"] }
+    await store.send(.tagAdded("NOUN"))
+    await store.send(.tagAdded("jlpt::n3")) { $0.tags = ["noun", "jlpt::n3"] }
+    await store.send(.tagRemoved("Noun")) { $0.tags = ["jlpt::n3"] }
+    await store.send(.tagRemoved("absent"))
+  }
+
+  @Test func aSavedReadingAndTagsReachStorageAndComeBackOrdered() async {
+    let saved = Word(
+      id: Word.sakura.id, bookCaseID: 1, term: "桜", reading: "さくら", meaning: "cherry blossom", example: "桜が咲いた。",
+      tags: ["jlpt::n3", "noun"], createdAt: .t0, updatedAt: .t1)
+    let drafts = LockIsolated<[WordDraft]>([])
+    var initial = WordEditorReducer.State(editing: .sakura)
+    initial.reading = "さくら"
+    initial.tags = ["noun", "jlpt::n3"]
+    let store = TestStore(initialState: initial) {
+      WordEditorReducer()
+    } withDependencies: {
+      $0.storageClient.updateWord = { _, draft in
+        drafts.withValue { $0.append(draft) }
+        return saved
+      }
+    }
+
+    await store.send(.saveButtonTapped) { $0.isSaving = true }
+    await store.receive(.wordSaved(saved)) {
+      $0.isSaving = false
+      $0.word = saved
+      $0.tags = ["jlpt::n3", "noun"]
+    }
+    await store.receive(.delegate(.updated(saved)))
+    // Checked before storage: the tags it got were already one per key, in key order.
+    #expect(drafts.value.map(\.tags) == [["jlpt::n3", "noun"]])
+    #expect(drafts.value.map(\.reading) == ["さくら"])
+  }
+
+  @Test func aTagThatIsNotOneWordIsRefusedWithoutStorage() async {
+    var initial = WordEditorReducer.State(editing: .sakura)
+    initial.tags = ["two words"]
+    let store = TestStore(initialState: initial) {
+      WordEditorReducer()
+    }
+
+    await store.send(.saveButtonTapped) { $0.error = .invalidCharacter(.tag, " ") }
+  }
+
+  @Test func addingATermAlreadyThereAddsItAndSaysWhichWordWasThere() async {
+    var initial = WordEditorReducer.State(addingTo: BookCase.a.id)
+    initial.term = "桜"
+    initial.meaning = "sakura"
+    initial.duplicates = .report
+    let added = Word(id: 30, bookCaseID: 1, term: "桜", meaning: "sakura", createdAt: .t1, updatedAt: .t1)
+    let store = TestStore(initialState: initial) {
+      WordEditorReducer()
+    } withDependencies: {
+      $0.storageClient.findWords = { bookCaseID, term, reading in
+        #expect(bookCaseID == BookCase.a.id && term == "桜" && reading == "")
+        return [.sakura]
+      }
+      $0.storageClient.addWord = { _, _ in added }
+    }
+
+    await store.send(.saveButtonTapped) { $0.isSaving = true }
+    await store.receive(.wordSaved(added, alreadyThere: .sakura)) {
+      $0.isSaving = false
+      $0.word = added
+      $0.mode = .edit(wordID: added.id)
+    }
+    await store.receive(.delegate(.added(added)))
+    await store.receive(.delegate(.termAlreadyThere(.sakura)))
+  }
+
+  @Test func aNewTermIsAddedWithNothingToReport() async {
+    var initial = WordEditorReducer.State(addingTo: BookCase.a.id)
+    initial.term = "雨"
+    initial.meaning = "rain"
+    initial.duplicates = .refuse
+    let store = TestStore(initialState: initial) {
+      WordEditorReducer()
+    } withDependencies: {
+      $0.storageClient.findWords = { _, _, _ in [] }
+      $0.storageClient.addWord = { _, _ in .ame }
+    }
+
+    await store.send(.saveButtonTapped) { $0.isSaving = true }
+    await store.receive(.wordSaved(.ame)) {
+      $0.isSaving = false
+      $0.word = .ame
+      $0.mode = .edit(wordID: Word.ame.id)
+    }
+    await store.receive(.delegate(.added(.ame)))
+  }
+
+  @Test func refusingDuplicatesAddsNothingWhenTheTermIsThere() async {
+    var initial = WordEditorReducer.State(addingTo: BookCase.a.id)
+    initial.term = "桜"
+    initial.meaning = "sakura"
+    initial.duplicates = .refuse
+    // addWord is unimplemented: calling it would fail the test.
+    let store = TestStore(initialState: initial) {
+      WordEditorReducer()
+    } withDependencies: {
+      $0.storageClient.findWords = { _, _, _ in [.sakura] }
+    }
+
+    await store.send(.saveButtonTapped) { $0.isSaving = true }
+    await store.receive(.saveFailed(.termAlreadyInBookCase("桜", wordID: Word.sakura.id))) {
+      $0.isSaving = false
+      $0.error = .termAlreadyInBookCase("桜", wordID: Word.sakura.id)
+    }
+  }
 }
