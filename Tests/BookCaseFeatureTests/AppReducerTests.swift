@@ -161,4 +161,26 @@ import Testing
       $0.path = StackState()
     }
   }
+
+  @Test func aWordMovedInTheDetailMovesOneWordBetweenTheListsCounts() async {
+    var moved = Word.sakura
+    moved.bookCaseID = BookCase.b.id
+    let store = TestStore(initialState: appWithDetail()) {
+      AppReducer()
+    } withDependencies: { [moved] in
+      $0.storageClient.moveWord = { _, _ in moved }
+    }
+
+    await store.send(.path(.element(id: 0, action: .detail(.moveWordRequested(.sakura, to: BookCase.b.id)))))
+    await store.receive(.path(.element(id: 0, action: .detail(.wordMoved(moved))))) {
+      $0.path[id: 0, case: \.detail]?.words = [.kaze]
+      $0.path[id: 0, case: \.detail]?.bookCase = BookCase.a.counting(1)
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.bookCaseUpdated(BookCase.a.counting(1))))))) {
+      $0.list.bookCases[id: BookCase.a.id]?.wordCount = 1
+    }
+    await store.receive(.path(.element(id: 0, action: .detail(.delegate(.wordMoved(moved)))))) {
+      $0.list.bookCases[id: BookCase.b.id]?.wordCount = 1
+    }
+  }
 }

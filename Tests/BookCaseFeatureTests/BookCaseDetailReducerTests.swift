@@ -432,4 +432,74 @@ import Testing
       $0.error = ioError
     }
   }
+
+  // MARK: Listing by tag and in order, moving words
+
+  @Test func aTaggedListingAsksStorageForItAndKeepsTheBookCasesCount() async {
+    let listing = WordListing(tag: "noun", order: .term)
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, listing: listing)) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.fetchBookCase = { _ in .a }
+      $0.storageClient.fetchWords = { id, asked in
+        #expect(id == BookCase.a.id)
+        #expect(asked == listing)
+        return [.sakura]
+      }
+    }
+
+    await store.send(.loadWords) {
+      $0.isLoading = true
+    }
+    // Two words in the bookcase, one of them tagged: the count stays the bookcase's.
+    await store.receive(.wordsLoaded(.a, [.sakura])) {
+      $0.isLoading = false
+      $0.words = [.sakura]
+    }
+  }
+
+  @Test func aMovedWordLeavesAndBothCountsAreTold() async {
+    var moved = Word.sakura
+    moved.bookCaseID = BookCase.c.id
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura, .kaze])) {
+      BookCaseDetailReducer()
+    } withDependencies: { [moved] in
+      $0.storageClient.moveWord = { id, bookCaseID in
+        #expect(id == Word.sakura.id && bookCaseID == BookCase.c.id)
+        return moved
+      }
+    }
+
+    await store.send(.moveWordRequested(.sakura, to: BookCase.c.id))
+    await store.receive(.wordMoved(moved)) {
+      $0.words = [.kaze]
+      $0.bookCase = BookCase.a.counting(1)
+    }
+    await store.receive(.delegate(.bookCaseUpdated(BookCase.a.counting(1))))
+    await store.receive(.delegate(.wordMoved(moved)))
+  }
+
+  @Test func aWordMovedWhereItIsStays() async {
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.moveWord = { _, _ in .sakura }
+    }
+
+    await store.send(.moveWordRequested(.sakura, to: BookCase.a.id))
+    await store.receive(.wordMoved(.sakura))
+  }
+
+  @Test func aFailedMoveShowsTheErrorAndKeepsTheWord() async {
+    let store = TestStore(initialState: BookCaseDetailReducer.State(bookCase: .a, words: [.sakura])) {
+      BookCaseDetailReducer()
+    } withDependencies: {
+      $0.storageClient.moveWord = { _, id in throw StorageError.bookCaseNotFound(id: id) }
+    }
+
+    await store.send(.moveWordRequested(.sakura, to: 99))
+    await store.receive(.moveWordFailed(.bookCaseNotFound(id: 99))) {
+      $0.error = .bookCaseNotFound(id: 99)
+    }
+  }
 }
