@@ -156,22 +156,22 @@ final class MigrationReducerTests: XCTestCase {
 
     let before = await run(.status)
     XCTAssertEqual(before.status?.exists, false)
-    XCTAssertEqual(before.status?.pending.map(\.version), [1, 2])
+    XCTAssertEqual(before.status?.pending.map(\.version), [1, 2, 3])
     XCTAssertFalse(FileManager.default.fileExists(atPath: path), "status must not create the file")
 
     let plan = await run(.dryRun)
-    XCTAssertEqual(plan.plan?.pending.map(\.version), [1, 2])
+    XCTAssertEqual(plan.plan?.pending.map(\.version), [1, 2, 3])
     XCTAssertEqual(plan.plan?.makesBackup, false)
     XCTAssertFalse(FileManager.default.fileExists(atPath: path), "a dry run must not create the file")
 
     let migrated = await run(.migrate)
     XCTAssertNil(migrated.error)
     XCTAssertEqual(migrated.report?.fromVersion, 0)
-    XCTAssertEqual(migrated.report?.applied.map(\.version), [1, 2])
+    XCTAssertEqual(migrated.report?.applied.map(\.version), [1, 2, 3])
     XCTAssertNil(migrated.report?.backupPath)
 
     let after = await run(.status)
     XCTAssertEqual(after.status?.isUpToDate, true)
-    XCTAssertEqual(after.status?.applied.map(\.appliedAt), [now, now])
+    XCTAssertEqual(after.status?.applied.map(\.appliedAt), [now, now, now])
   }
 }

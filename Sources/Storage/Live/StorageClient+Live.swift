@@ -44,7 +44,8 @@ extension StorageClient {
     StorageClient(
       fetchBookCases: {
         try await database.read { db in
-          try db.rows("SELECT \(bookCaseColumns) FROM bookcases ORDER BY name_key, id", [], BookCase.init(row:))
+          try db.rows(
+            "SELECT \(bookCaseColumns) FROM bookcases ORDER BY sort_key, name, id", [], BookCase.init(row:))
         }
       },
       fetchBookCase: { id in
@@ -68,8 +69,12 @@ extension StorageClient {
         return try await database.write { db in
           try db.refuseDuplicate(key: key, except: nil)
           try db.run(
-            "INSERT INTO bookcases (name, name_key, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            [.text(draft.name), .text(key), .text(draft.description), .integer(now), .integer(now)])
+            """
+            INSERT INTO bookcases (name, name_key, sort_key, description, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [.text(draft.name), .text(key), .text(StorageRules.sortKey(nameKey: key)), .text(draft.description),
+             .integer(now), .integer(now)])
           return try db.bookCase(id: db.lastInsertRowID)
         }
       },
@@ -82,8 +87,9 @@ extension StorageClient {
           _ = try db.bookCase(id: id)
           try db.refuseDuplicate(key: key, except: id)
           try db.run(
-            "UPDATE bookcases SET name = ?, name_key = ?, description = ?, updated_at = ? WHERE id = ?",
-            [.text(draft.name), .text(key), .text(draft.description), .integer(now), .integer(id)])
+            "UPDATE bookcases SET name = ?, name_key = ?, sort_key = ?, description = ?, updated_at = ? WHERE id = ?",
+            [.text(draft.name), .text(key), .text(StorageRules.sortKey(nameKey: key)), .text(draft.description),
+             .integer(now), .integer(id)])
           return try db.bookCase(id: id)
         }
       },

@@ -126,19 +126,21 @@ struct Migrator {
         try db.execute("PRAGMA synchronous = NORMAL")
       }
     }
-    for migration in pending { try apply(migration, to: db, now: now) }
+    var notes: [String] = []
+    for migration in pending { notes += try apply(migration, to: db, now: now) }
     return MigrationReport(
       path: db.path, fromVersion: inspection.version, toVersion: pending.last?.version ?? inspection.version,
-      applied: pending.map(\.info), backupPath: backupPath)
+      applied: pending.map(\.info), backupPath: backupPath, notes: notes)
   }
 
   /// One migration and its history row in one immediate transaction. Foreign keys are off while it runs
   /// (the pragma is a no-op inside a transaction, so it is set around it) and checked before COMMIT.
-  private func apply(_ migration: Migration, to db: Connection, now: Date) throws(MigrationError) {
+  /// Returns what its data step reported.
+  private func apply(_ migration: Migration, to db: Connection, now: Date) throws(MigrationError) -> [String] {
     do {
       try db.execute("PRAGMA foreign_keys = OFF")
       defer { try? db.execute("PRAGMA foreign_keys = ON") }
-      try db.write {
+      return try db.write {
         try db.execute(
           """
           CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -155,7 +157,7 @@ struct Migrator {
           guard checksum == migration.checksum else {
             throw MigrationError.checksumMismatch(path: db.path, version: migration.version, name: migration.name)
           }
-          return
+          return []
         }
         for statement in Self.statements(in: migration.sql) {
           do { try db.execute(statement) } catch {
@@ -163,6 +165,7 @@ struct Migrator {
               version: migration.version, name: migration.name, message: error.message, sql: statement)
           }
         }
+        let notes = try migration.dataStep?.run(db, now) ?? []
         if let table = try db.row("PRAGMA foreign_key_check", [], { $0.text(0) }) {
           throw MigrationError.foreignKeyViolation(version: migration.version, name: migration.name, table: table)
         }
@@ -172,6 +175,7 @@ struct Migrator {
            .integer(now.unixMilliseconds)])
         try db.execute("PRAGMA user_version = \(migration.version)")
         try db.execute("PRAGMA application_id = \(applicationID)")
+        return notes
       }
     } catch let error as MigrationError {
       throw error
