@@ -52,8 +52,9 @@ extension StorageRules {
   /// compared byte by byte, as SQLite compares text), for code that keeps a list without reloading it.
   public static func listsBefore(_ lhs: BookCase, _ rhs: BookCase) -> Bool {
     let (lhsKey, rhsKey) = (sortKey(nameKey: nameKey(lhs.name)), sortKey(nameKey: nameKey(rhs.name)))
-    if lhsKey != rhsKey { return lhsKey.utf8.lexicographicallyPrecedes(rhsKey.utf8) }
-    if lhs.name != rhs.name { return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8) }
+    // Bytes, not Swift's `==`, which would call canonically equivalent strings equal where SQLite does not.
+    if !lhsKey.utf8.elementsEqual(rhsKey.utf8) { return lhsKey.utf8.lexicographicallyPrecedes(rhsKey.utf8) }
+    if !lhs.name.utf8.elementsEqual(rhs.name.utf8) { return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8) }
     return lhs.id < rhs.id
   }
 

@@ -5,8 +5,9 @@ import BookCaseFeature
 /// and `list` agree on what an id is.
 enum WordIDArgument {
   static func parse(_ argument: String) throws -> Int64 {
+    // ArgumentParser names the value and the argument before this reason.
     guard let id = TypedID.parse(argument) else {
-      throw ValidationError("“\(argument)” is not a word id: write it in digits (0–9) only, as `vocab list BOOKCASE` shows it.")
+      throw ValidationError("a word id is written in digits (0–9) only, as `vocab list BOOKCASE` shows it")
     }
     return id
   }
