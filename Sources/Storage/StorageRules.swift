@@ -97,7 +97,7 @@ public enum StorageRules {
   /// Drops the characters at both ends that show nothing: white space, and invisible ones such as the byte
   /// order mark a file exported on Windows starts with (which would make "\u{FEFF}TOEFL" a second "TOEFL").
   /// Whole characters are judged, so "❤️" keeps its trailing variation selector.
-  private static func trimmed(_ text: String) -> String {
+  static func trimmed(_ text: String) -> String {
     func isBlank(_ character: Character) -> Bool {
       character.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
     }

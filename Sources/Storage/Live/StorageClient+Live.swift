@@ -52,8 +52,16 @@ extension StorageClient {
         try await database.read { db in try db.bookCase(id: id) }
       },
       findBookCase: { name in
-        let key = try StorageRules.lookupKey(name)
-        return try await database.read { db in
+        try await database.read { db in
+          // A name typed exactly as stored, the usual case, is found without folding it: for a name outside
+          // ASCII that keeps Foundation's ICU-backed calls, slow at their first use, off this read path.
+          if let found = try db.row(
+            "SELECT \(bookCaseColumns) FROM bookcases WHERE name = ?", [.text(StorageRules.trimmed(name))],
+            BookCase.init(row:))
+          {
+            return found
+          }
+          let key = try StorageRules.lookupKey(name)
           guard
             let found = try db.row(
               "SELECT \(bookCaseColumns) FROM bookcases WHERE name_key = ?", [.text(key)], BookCase.init(row:))
