@@ -14,6 +14,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case duplicateBookCaseName(String)
   case emptyField(Field)
   case fieldTooLong(Field, limit: Int)
+  /// Within its limit in characters, but larger in UTF-8 bytes than `StorageRules.maxBytes(of:)`.
+  case fieldTooLarge(Field, byteLimit: Int)
   /// The field holds a character it may not: a control character, or a line break in a name or term.
   case invalidCharacter(Field, Unicode.Scalar)
   /// SQLite refused or failed, named by its kind, with SQLite's code, message and statement as detail.
@@ -35,6 +37,9 @@ extension StorageError: CustomStringConvertible {
       return "the \(field.rawValue) must not be empty"
     case let .fieldTooLong(field, limit):
       return "the \(field.rawValue) is longer than \(limit) characters"
+    case let .fieldTooLarge(field, byteLimit):
+      return "the \(field.rawValue) is larger than \(byteLimit) bytes in UTF-8 "
+        + "(a character built of many combining marks counts every byte)"
     case let .invalidCharacter(field, scalar):
       let rule =
         field.isSingleLine

@@ -65,6 +65,9 @@ enum MigrationListings {
     if let backup = report.backupPath {
       output += "Backup: \(backup)\n"
     }
+    for note in report.notes {
+      output += "Note: \(note)\n"
+    }
     return output
   }
 }

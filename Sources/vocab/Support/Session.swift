@@ -17,6 +17,7 @@ struct Session {
         Streams.err("vocab: created the database \(location.path)\n")
       } else if migration.didMigrate {
         Streams.err("vocab: \(migration.summary)\n")
+        for note in migration.notes { Streams.err("vocab: \(note)\n") }
       }
       return Session(storage: storage, terminal: .current(environment: environment))
     } catch {
