@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "BookCaseFeature", targets: ["BookCaseFeature"]),
     .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
+    .library(name: "FSRS", targets: ["FSRS"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -98,6 +99,13 @@ let package = Package(
     .testTarget(
       name: "TerminalLayoutTests",
       dependencies: ["TerminalLayout"],
+      exclude: ["Fixtures"]
+    ),
+    // The FSRS-6 scheduler, a pure value matching py-fsrs 6.3.2. No I/O, no other targets.
+    .target(name: "FSRS"),
+    .testTarget(
+      name: "FSRSTests",
+      dependencies: ["FSRS"],
       exclude: ["Fixtures"]
     ),
     .executableTarget(
