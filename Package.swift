@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "BookCaseFeature", targets: ["BookCaseFeature"]),
     .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
+    .library(name: "WordFormats", targets: ["WordFormats"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -96,6 +97,12 @@ let package = Package(
       name: "TerminalLayoutTests",
       dependencies: ["TerminalLayout"],
       exclude: ["Fixtures"]
+    ),
+    // Pure readers and writers of word files (Anki's text format, TSV, CSV, HTML fields). No SQL, no I/O of its own.
+    .target(name: "WordFormats"),
+    .testTarget(
+      name: "WordFormatsTests",
+      dependencies: ["WordFormats"]
     ),
     .executableTarget(
       name: "vocab",
