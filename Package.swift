@@ -102,7 +102,8 @@ let package = Package(
     .target(name: "WordFormats"),
     .testTarget(
       name: "WordFormatsTests",
-      dependencies: ["WordFormats"]
+      dependencies: ["WordFormats"],
+      exclude: ["Fixtures"]
     ),
     .executableTarget(
       name: "vocab",
