@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "BookCaseFeature", targets: ["BookCaseFeature"]),
     .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
     .library(name: "FSRS", targets: ["FSRS"]),
+    .library(name: "WordFormats", targets: ["WordFormats"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -106,6 +107,13 @@ let package = Package(
     .testTarget(
       name: "FSRSTests",
       dependencies: ["FSRS"],
+      exclude: ["Fixtures"]
+    ),
+    // Pure readers and writers of word files (Anki's text format, TSV, CSV, HTML fields). No SQL, no I/O of its own.
+    .target(name: "WordFormats"),
+    .testTarget(
+      name: "WordFormatsTests",
+      dependencies: ["WordFormats"],
       exclude: ["Fixtures"]
     ),
     .executableTarget(
