@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "BookCaseFeature", targets: ["BookCaseFeature"]),
     .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
+    .library(name: "FSRS", targets: ["FSRS"]),
+    .library(name: "WordFormats", targets: ["WordFormats"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -98,6 +100,20 @@ let package = Package(
     .testTarget(
       name: "TerminalLayoutTests",
       dependencies: ["TerminalLayout"],
+      exclude: ["Fixtures"]
+    ),
+    // The FSRS-6 scheduler, a pure value matching py-fsrs 6.3.2. No I/O, no other targets.
+    .target(name: "FSRS"),
+    .testTarget(
+      name: "FSRSTests",
+      dependencies: ["FSRS"],
+      exclude: ["Fixtures"]
+    ),
+    // Pure readers and writers of word files (Anki's text format, TSV, CSV, HTML fields). No SQL, no I/O of its own.
+    .target(name: "WordFormats"),
+    .testTarget(
+      name: "WordFormatsTests",
+      dependencies: ["WordFormats"],
       exclude: ["Fixtures"]
     ),
     .executableTarget(

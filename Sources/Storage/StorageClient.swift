@@ -2,17 +2,17 @@ import Dependencies
 import DependenciesMacros
 
 /// The reducers' only way to the data. Every endpoint applies the rules in `StorageRules`
-/// (trim, NFC, non-empty, length limits, case-insensitive unique names) and throws `StorageError`.
+/// (trim, NFC, non-empty, length and size limits, names unique by their folded key) and throws `StorageError`.
 ///
 /// - `liveValue` / `.live(…)`: SQLite, migrated on open.
 /// - `.inMemory(…)`: plain arrays with the same rules and errors, for tests and previews.
 /// - `testValue`: unimplemented; a test fails if a reducer calls an endpoint it did not set.
 @DependencyClient
 public struct StorageClient: Sendable {
-  /// All bookcases, ordered by name (case-insensitively), each with its word count.
+  /// All bookcases in list order (`StorageRules.listsBefore`: accents and case ignored), each with its word count.
   public var fetchBookCases: @Sendable () async throws -> [BookCase]
   public var fetchBookCase: @Sendable (_ id: BookCase.ID) async throws -> BookCase
-  /// The bookcase whose name equals `name` ignoring case and Unicode normalisation.
+  /// The bookcase whose name is the same name as `name` (`StorageRules.nameKey`: lookalike spellings match).
   public var findBookCase: @Sendable (_ named: String) async throws -> BookCase
   public var createBookCase: @Sendable (_ draft: BookCaseDraft) async throws -> BookCase
   public var updateBookCase: @Sendable (_ id: BookCase.ID, _ draft: BookCaseDraft) async throws -> BookCase

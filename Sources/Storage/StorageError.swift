@@ -14,6 +14,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case duplicateBookCaseName(String)
   case emptyField(Field)
   case fieldTooLong(Field, limit: Int)
+  /// Within its limit in characters, but larger in UTF-8 bytes than `StorageRules.maxBytes(of:)`.
+  case fieldTooLarge(Field, byteLimit: Int)
   case tooManyTags(limit: Int)
   /// Adding was asked to refuse a term (with its reading) the bookcase already has, as the word `wordID`.
   case termAlreadyInBookCase(String, wordID: Word.ID)
@@ -38,6 +40,9 @@ extension StorageError: CustomStringConvertible {
       return "the \(field.rawValue) must not be empty"
     case let .fieldTooLong(field, limit):
       return "the \(field.rawValue) is longer than \(limit) characters"
+    case let .fieldTooLarge(field, byteLimit):
+      return "the \(field.rawValue) is larger than \(byteLimit) bytes in UTF-8 "
+        + "(a character built of many combining marks counts every byte)"
     case let .tooManyTags(limit):
       return "a word has at most \(limit) tags"
     case let .termAlreadyInBookCase(term, wordID):

@@ -8,8 +8,9 @@ import Foundation
 ///   with `invalidCharacter`, never replaced, so what is stored is what was typed. The other fields may hold
 ///   line breaks (CR LF, CR, NEL, U+2028 and U+2029 are stored as LF) and tabs; any other control character
 ///   is refused too, so nothing stored can move a terminal's cursor or change its colours.
-/// - Names, terms and meanings must not be empty; every field has a length limit, counted in characters.
-/// - Bookcase names are unique ignoring case: compared through `nameKey(_:)`.
+/// - Names, terms and meanings must not be empty; every field has a length limit, counted in characters, and
+///   a size limit in UTF-8 bytes (`maxBytes(of:)`), since one character may pile up any number of combining marks.
+/// - Bookcase names are unique by `nameKey(_:)` and listed by `sortKey(nameKey:)`.
 public enum StorageRules {
   public static let maxNameLength = 100
   public static let maxDescriptionLength = 1_000
@@ -34,6 +35,12 @@ public enum StorageRules {
     case .tag: maxTagLength
     }
   }
+
+  /// A field's size limit in UTF-8 bytes: 16 for each character of its length limit. A character of any
+  /// script takes at most a few scalars of at most 4 bytes, so text reaches the character limit first; only
+  /// long emoji sequences throughout, or characters piled high with combining marks (`e` followed by 50,000
+  /// acute accents is one character of 100 KB), reach this one.
+  public static func maxBytes(of field: StorageError.Field) -> Int { maxLength(of: field) * 16 }
 
   /// The draft as it will be stored, or the first rule it breaks (name before description).
   public static func validated(_ draft: BookCaseDraft) throws(StorageError) -> BookCaseDraft {
@@ -90,22 +97,9 @@ public enum StorageRules {
     nameKey(term)
   }
 
-  /// The key to look up a bookcase by a name a person typed. A name no bookcase can have is refused as it
-  /// would be on creation, which says more than "not found" about an invisible character.
-  public static func lookupKey(_ name: String) throws(StorageError) -> String {
-    try refuseControlCharacters(in: normalizedLine(name), .name)
-    return nameKey(name)
-  }
-
-  /// The key bookcase names are compared and ordered by: the normalised name, case-folded (Unicode-aware,
-  /// so "Ä" and "ä" match, and "STRASSE" and "straße"), in NFC.
-  public static func nameKey(_ name: String) -> String {
-    normalizedLine(name).folding(options: [.caseInsensitive], locale: nil).precomposedStringWithCanonicalMapping
-  }
-
   /// A single-line field as stored: NFC, then trimmed. Control characters are left for `validated` to refuse.
   public static func normalizedLine(_ text: String) -> String {
-    trimmed(text.precomposedStringWithCanonicalMapping)
+    trimmed(isASCII(text) ? text : text.precomposedStringWithCanonicalMapping)
   }
 
   /// A multi-line field as stored: every kind of line break becomes "\n" (CR LF counts as one), then NFC,
@@ -121,7 +115,8 @@ public enum StorageRules {
       default: result.append(scalar)
       }
     }
-    return trimmed(String(result).precomposedStringWithCanonicalMapping)
+    let text = String(result)
+    return trimmed(isASCII(text) ? text : text.precomposedStringWithCanonicalMapping)
   }
 
   /// Unicode's newline functions: the ways other systems end a line, all meaning what "\n" means here.
@@ -138,7 +133,7 @@ public enum StorageRules {
     return scalar.properties.generalCategory != .control
   }
 
-  private static func refuseControlCharacters(in text: String, _ field: StorageError.Field) throws(StorageError) {
+  static func refuseControlCharacters(in text: String, _ field: StorageError.Field) throws(StorageError) {
     if let scalar = text.unicodeScalars.first(where: { !isAllowed($0, in: field) }) {
       throw .invalidCharacter(field, scalar)
     }
@@ -147,7 +142,7 @@ public enum StorageRules {
   /// Drops the characters at both ends that show nothing: white space, and invisible ones such as the byte
   /// order mark a file exported on Windows starts with (which would make "\u{FEFF}TOEFL" a second "TOEFL").
   /// Whole characters are judged, so "❤️" keeps its trailing variation selector.
-  private static func trimmed(_ text: String) -> String {
+  static func trimmed(_ text: String) -> String {
     func isBlank(_ character: Character) -> Bool {
       character.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
     }
@@ -164,6 +159,7 @@ public enum StorageRules {
     if required, text.isEmpty { throw .emptyField(field) }
     let limit = maxLength(of: field)
     if text.count > limit { throw .fieldTooLong(field, limit: limit) }
+    if text.utf8.count > maxBytes(of: field) { throw .fieldTooLarge(field, byteLimit: maxBytes(of: field)) }
     return text
   }
 }

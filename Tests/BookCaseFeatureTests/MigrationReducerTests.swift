@@ -157,7 +157,7 @@ import Testing
 
     // Every migration file in the repository, 1 to the newest.
     let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../migrations").standardized
-    let files = try! FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
     let versions = Array(1...files.count)
 
     let before = await run(.status)

@@ -115,15 +115,6 @@ import Testing
 }
 
 @Suite struct StorageRulesTests {
-  @Test func nameKeysFoldCaseAndNormalisation() {
-    #expect(StorageRules.nameKey("Ä") == StorageRules.nameKey("ä"))
-    #expect(StorageRules.nameKey("A\u{0308}") == StorageRules.nameKey("ä"))
-    #expect(StorageRules.nameKey("한국어".decomposedStringWithCanonicalMapping) == StorageRules.nameKey("한국어"))
-    #expect(StorageRules.nameKey("STRASSE") == StorageRules.nameKey("straße"))
-    #expect(StorageRules.nameKey(" JLPT N3 ") == "jlpt n3")
-    #expect(StorageRules.nameKey("JLPT N3") != StorageRules.nameKey("JLPT N2"))
-  }
-
   @Test func validatesAndNormalisesDrafts() throws {
     #expect(try StorageRules.validated(BookCaseDraft(name: " \tab\n ", description: " x\r\ny\rz\u{85}w\u{2028}v\u{2029}\tu ")) == BookCaseDraft(name: "ab", description: "x\ny\nz\nw\nv\n\tu"))
     #expect(try StorageRules.validated(WordDraft(term: "e\u{301}", meaning: "m\r\n\r\nn", example: "\t", note: "n")) == WordDraft(term: "é", meaning: "m\n\nn", example: "", note: "n"))

@@ -48,7 +48,7 @@ struct Snapshot: Equatable {
   }
 
   @Test(arguments: Backend.allCases)
-  func listsBookCasesByNameIgnoringCase(_ backend: Backend) async throws {
+  func listsBookCasesByNameIgnoringCaseAndDiacritics(_ backend: Backend) async throws {
     let client = try backend.makeClient(in: directory)
     try await at(0) {
       for name in ["토픽 중급", "TOEFL", "jlpt N3", "Alpha", "Ärger", "beta"] {
@@ -56,7 +56,56 @@ struct Snapshot: Equatable {
       }
     }
     let names = try await client.fetchBookCases().map(\.name)
-    #expect(names == ["Alpha", "beta", "jlpt N3", "TOEFL", "Ärger", "토픽 중급"])
+    #expect(names == ["Alpha", "Ärger", "beta", "jlpt N3", "TOEFL", "토픽 중급"])
+  }
+
+  /// Accented initials sort with their letter, not after Z; names equal but for diacritics by their bytes.
+  @Test(arguments: Backend.allCases)
+  func listsAccentedInitialsWithTheirLetter(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let ol = try await at(0) {
+      for name in ["Apfel", "emma", "Zoe", "ángel", "Émile", "ñu", "Öl"] {
+        _ = try await client.createBookCase(BookCaseDraft(name: name))
+      }
+      return try await client.createBookCase(BookCaseDraft(name: "Ol"))
+    }
+    #expect(try await client.fetchBookCases().map(\.name) == ["ángel", "Apfel", "Émile", "emma", "ñu", "Ol", "Öl", "Zoe"])
+    // A rename moves the bookcase to its new place.
+    _ = try await at(1) { try await client.updateBookCase(ol.id, BookCaseDraft(name: "Äpfel")) }
+    #expect(try await client.fetchBookCases().map(\.name) == ["ángel", "Apfel", "Äpfel", "Émile", "emma", "ñu", "Öl", "Zoe"])
+  }
+
+  /// Six spellings of one name: each is refused as a duplicate, on creation and on renaming, and finds it.
+  @Test(arguments: Backend.allCases)
+  func lookalikeNamesAreOneName(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let (jlpt, other) = try await at(0) {
+      (try await client.createBookCase(BookCaseDraft(name: "JLPT N3")),
+       try await client.createBookCase(BookCaseDraft(name: "Other")))
+    }
+    let before = try await Snapshot(client)
+    for name in ["JLPT\u{00A0}N3", "JLPT\u{3000}N3", "JLPT  N3", "ＪＬＰＴ N3", "JLPT\u{200B} N3", "jlpt\u{200D} n3"] {
+      let created = await thrownError { try await at(1) { try await client.createBookCase(BookCaseDraft(name: name)) } }
+      #expect(created as? StorageError == .duplicateBookCaseName("JLPT N3"), "creating \(name)")
+      let renamed = await thrownError { try await at(1) { try await client.updateBookCase(other.id, BookCaseDraft(name: name)) } }
+      #expect(renamed as? StorageError == .duplicateBookCaseName("JLPT N3"), "renaming to \(name)")
+      #expect(try await client.findBookCase(name) == jlpt, "finding \(name)")
+    }
+    #expect(try await Snapshot(client) == before)
+    // Renaming a bookcase to a lookalike of its own name is no conflict.
+    #expect(try await at(2) { try await client.updateBookCase(jlpt.id, BookCaseDraft(name: "ＪＬＰＴ N3")) }.name == "ＪＬＰＴ N3")
+  }
+
+  /// Joiners that change what is shown (emoji sequences, Persian) keep names apart.
+  @Test(arguments: Backend.allCases)
+  func namesThatLookDifferentStayApart(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let names = ["👨\u{200D}👩\u{200D}👧", "👨👩👧", "می\u{200C}خواهم", "میخواهم", "Öl", "Ol"]
+    try await at(0) {
+      for name in names { _ = try await client.createBookCase(BookCaseDraft(name: name)) }
+    }
+    #expect(try await client.fetchBookCases().count == names.count)
+    for name in names { #expect(try await client.findBookCase(name).name == name) }
   }
 
   @Test(arguments: Backend.allCases)
@@ -282,6 +331,55 @@ struct Snapshot: Equatable {
       #expect(bookCase.name == name)
       #expect(try await client.addWord(bookCase.id, WordDraft(term: term, meaning: "m")).term == term)
     }
+  }
+
+  /// One character can be any size: `e` and 50,000 acute accents is one character of 100 KB. Every field is
+  /// capped in UTF-8 bytes too, up to exactly its limit.
+  @Test(arguments: Backend.allCases)
+  func refusesFieldsLargerThanTheirByteLimit(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let (bookCase, word) = try await at(0) {
+      let bookCase = try await client.createBookCase(BookCaseDraft(name: "Kept"))
+      return (bookCase, try await client.addWord(bookCase.id, WordDraft(term: "kept", meaning: "m")))
+    }
+    /// "é" and acute accents, two bytes each: one character of `bytes` bytes.
+    func pile(_ bytes: Int) -> String { "é" + String(repeating: "\u{301}", count: bytes / 2 - 1) }
+    #expect(await thrownError { try await client.addWord(bookCase.id, WordDraft(term: "e" + String(repeating: "\u{301}", count: 50_000), meaning: "m")) }
+      as? StorageError == .fieldTooLarge(.term, byteLimit: 3_200))
+    let before = try await Snapshot(client)
+    let fields: [(StorageError.Field, (String) -> BookCaseDraft?, (String) -> WordDraft?)] = [
+      (.name, { BookCaseDraft(name: $0) }, { _ in nil }),
+      (.description, { BookCaseDraft(name: "n", description: $0) }, { _ in nil }),
+      (.term, { _ in nil }, { WordDraft(term: $0, meaning: "m") }),
+      (.meaning, { _ in nil }, { WordDraft(term: "t", meaning: $0) }),
+      (.example, { _ in nil }, { WordDraft(term: "t", meaning: "m", example: $0) }),
+      (.note, { _ in nil }, { WordDraft(term: "t", meaning: "m", note: $0) }),
+    ]
+    for (field, bookCaseDraft, wordDraft) in fields {
+      let limit = StorageRules.maxBytes(of: field)
+      let expected = StorageError.fieldTooLarge(field, byteLimit: limit)
+      await at(1) {
+        if let draft = bookCaseDraft(pile(limit + 2)) {
+          #expect(await thrownError { try await client.createBookCase(draft) } as? StorageError == expected)
+          #expect(await thrownError { try await client.updateBookCase(bookCase.id, draft) } as? StorageError == expected)
+        }
+        if let draft = wordDraft(pile(limit + 2)) {
+          #expect(await thrownError { try await client.addWord(bookCase.id, draft) } as? StorageError == expected)
+          #expect(await thrownError { try await client.updateWord(word.id, draft) } as? StorageError == expected)
+        }
+      }
+    }
+    #expect(try await Snapshot(client) == before)
+    try await at(2) {
+      for (field, bookCaseDraft, wordDraft) in fields {
+        let atLimit = pile(StorageRules.maxBytes(of: field))
+        #expect(atLimit.utf8.count == StorageRules.maxBytes(of: field) && atLimit.count == 1)
+        if let draft = bookCaseDraft(atLimit) { _ = try await client.updateBookCase(bookCase.id, draft) }
+        if let draft = wordDraft(atLimit) { _ = try await client.updateWord(word.id, draft) }
+      }
+    }
+    let stored = try await client.fetchWord(word.id)
+    #expect(stored.note.utf8.count == StorageRules.maxBytes(of: .note))
   }
 
   @Test(arguments: Backend.allCases)

@@ -66,7 +66,7 @@ import Testing
       let sandbox = try MigrateTests.behind()
       let notices = try await listAtOnce(sandbox, count: 4).filter { !$0.isEmpty }
       #expect(notices.count == 1, "\(notices)")
-      #expect(notices.allSatisfy { $0.hasPrefix("vocab: migrated \(sandbox.database) from version 1 to 2; backup at ") })
+      #expect(notices.allSatisfy { $0.hasPrefix("vocab: migrated \(sandbox.database) from version 1 to \(MigrateTests.latest); backup at ") })
       let backups = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).filter { $0.hasSuffix(".bak") }
       #expect(backups.count == 1, "\(backups)")
       for backup in backups {

@@ -42,6 +42,9 @@ import Testing
     Refusal(arguments: ["add-word", "JLPT N3", "t", " "], message: "error: the meaning must not be empty"),
     Refusal(arguments: ["add-word", "JLPT N3", String(repeating: "語", count: 201), "m"], message: "error: the term is longer than 200"),
     Refusal(arguments: ["add-word", "JLPT N3", "t", "m", "--note", String(repeating: "n", count: 4_001)], message: "error: the note is longer than"),
+    // One character of 100 KB: "e" and 50,000 combining acute accents.
+    Refusal(arguments: ["add-word", "JLPT N3", "e" + String(repeating: "\u{301}", count: 50_000), "m"], message: "error: the term is larger than 3200 bytes in UTF-8 (a character built of many combining marks counts every byte)\n"),
+    Refusal(arguments: ["rename-bookcase", "TOEFL", "T", "--description", "e" + String(repeating: "\u{301}", count: 8_001)], message: "error: the description is larger than 16000 bytes in UTF-8"),
     Refusal(arguments: ["add-word", "JLPT N3", "a\u{7}b", "x"], message: "error: the term contains U+0007, which is not allowed; names and terms are one line: no line breaks, tabs or other control characters\n"),
     Refusal(arguments: ["add-word", "JLPT N3", "t", "red\u{1B}[31m"], message: "error: the meaning contains U+001B, which is not allowed; descriptions, readings, meanings, examples and notes may contain line breaks and tabs but no other control characters\n"),
     Refusal(arguments: ["add-bookcase", "JLPT\nN4"], message: "error: the name contains U+000A, which is not allowed; names and terms"),

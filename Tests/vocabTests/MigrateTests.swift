@@ -5,33 +5,43 @@ import Testing
 @Suite struct MigrateTests {
   static let migrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("migrations")
+  /// The newest schema version: the number of migration files.
+  static let latest = (try? FileManager.default.contentsOfDirectory(atPath: migrations.path))?
+    .filter { $0.hasSuffix(".sql") }.count ?? 0
 
-  /// A database as vocab left it after only the first migration, holding "JLPT N3" with one word.
-  static func behind() throws -> Sandbox {
+  /// A database as vocab left it after migration `version` (the first, unless told), holding the bookcases
+  /// `names` (keyed as that version did), the first with one word, "猫".
+  static func behind(version: Int = 1, names: [String] = ["JLPT N3"]) throws -> Sandbox {
     let sandbox = try Sandbox()
-    // The application id and the first history row come from a database vocab made itself.
+    // The application id and the history rows come from a database vocab made itself.
     let reference = sandbox.directory + "/reference.sqlite3"
     try #require(try sandbox.vocab(["--db", reference, "migrate"]).status == 0)
     let applicationID = try sandbox.sqlite("PRAGMA application_id;", path: reference)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let history = try sandbox.sqlite(
-      "SELECT quote(name) || ', ' || quote(sha256) FROM schema_migrations WHERE version = 1;", path: reference
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
-    let first = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: migrations.path).first { $0.hasPrefix("0001_") })
-    let schema = try String(contentsOf: migrations.appendingPathComponent(first), encoding: .utf8)
+      "SELECT version || ', ' || quote(name) || ', ' || quote(sha256) FROM schema_migrations WHERE version <= \(version);",
+      path: reference
+    ).split(separator: "\n").map { "INSERT INTO schema_migrations VALUES (\($0), 1700000000000);" }
+    let files = try FileManager.default.contentsOfDirectory(atPath: migrations.path).filter { $0.hasSuffix(".sql") }
+      .sorted().prefix(version)
+    let schema = try files.map { try String(contentsOf: migrations.appendingPathComponent($0), encoding: .utf8) }
+    // Names keyed as versions 1 and 2 did for these: lowercased (SQLite's lower() folds ASCII only).
+    let bookCases = names.map {
+      let name = $0.replacingOccurrences(of: "'", with: "''")
+      return "INSERT INTO bookcases (name, name_key, description, created_at, updated_at) "
+        + "VALUES ('\(name)', lower('\(name)'), '', 1700000000000, 1700000000000);"
+    }
     _ = try sandbox.sqlite(
       """
       PRAGMA journal_mode = WAL;
-      \(schema)
+      \(schema.joined(separator: "\n"))
       CREATE TABLE schema_migrations (
         version INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at INTEGER NOT NULL);
-      INSERT INTO schema_migrations VALUES (1, \(history), 1700000000000);
-      INSERT INTO bookcases (name, name_key, description, created_at, updated_at)
-        VALUES ('JLPT N3', 'jlpt n3', '', 1700000000000, 1700000000000);
+      \(history.joined(separator: "\n"))
+      \(bookCases.joined(separator: "\n"))
       INSERT INTO words (bookcase_id, term, meaning, created_at, updated_at)
         VALUES (1, '猫', 'cat', 1700000000000, 1700000000000);
-      PRAGMA user_version = 1;
+      PRAGMA user_version = \(version);
       PRAGMA application_id = \(applicationID);
       """)
     return sandbox
@@ -44,17 +54,23 @@ import Testing
     let status = try sandbox.vocab(["migrate", "--status"])
     #expect(status.status == 0)
     let lines = status.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.count == 4)
-    #expect(lines[0].hasPrefix("VERSION  NAME                        STATE    APPLIED"))
-    #expect(lines[1].hasPrefix("      1  create_bookcases_and_words  applied  2023-11-14T22:13:20Z"))
-    #expect(lines[2].hasPrefix("      2  index_words_and_count_them  pending"))
-    #expect(lines[3] == "\(sandbox.database): at version 1, 1 pending; run `vocab migrate`")
+    #expect(lines.count == 5)
+    #expect(lines[0].hasPrefix("VERSION  NAME                               STATE    APPLIED"))
+    #expect(lines[1].hasPrefix("      1  create_bookcases_and_words         applied  2023-11-14T22:13:20Z"))
+    #expect(lines[2].hasPrefix("      2  index_words_and_count_them         pending"))
+    #expect(lines[3].hasPrefix("      3  fold_lookalike_names_and_sort_key  pending"))
+    #expect(lines[4] == "\(sandbox.database): at version 1, 2 pending; run `vocab migrate`")
 
     let dryRun = try sandbox.vocab(["migrate", "--dry-run"])
     #expect(dryRun.status == 0)
     #expect(
       dryRun.stdout
-        == "Would migrate \(sandbox.database) from version 1 to 2, after a backup:\n  2  index_words_and_count_them\n")
+        == """
+          Would migrate \(sandbox.database) from version 1 to 3, after a backup:
+            2  index_words_and_count_them
+            3  fold_lookalike_names_and_sort_key
+
+          """)
     #expect(try sandbox.dump() == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).allSatisfy { !$0.hasSuffix(".bak") })
   }
@@ -63,13 +79,13 @@ import Testing
     let sandbox = try Self.behind()
     let list = try sandbox.vocab(["list", "--json"])
     #expect(list.status == 0)
-    #expect(list.stderr.hasPrefix("vocab: migrated \(sandbox.database) from version 1 to 2; backup at \(sandbox.database).v1-"))
+    #expect(list.stderr.hasPrefix("vocab: migrated \(sandbox.database) from version 1 to 3; backup at \(sandbox.database).v1-"))
     let bookCase = try #require((try JSONHelpers.object(list.stdout)["bookcases"] as? [[String: Any]])?.first)
     #expect(bookCase["wordCount"] as? Int == 1)
 
     let backup = try #require(
       try FileManager.default.contentsOfDirectory(atPath: sandbox.directory).first { $0.hasSuffix(".bak") })
-    #expect(list.stderr == "vocab: migrated \(sandbox.database) from version 1 to 2; backup at \(sandbox.directory)/\(backup)\n")
+    #expect(list.stderr == "vocab: migrated \(sandbox.database) from version 1 to 3; backup at \(sandbox.directory)/\(backup)\n")
     let backupPath = sandbox.directory + "/" + backup
     #expect(try sandbox.sqlite("PRAGMA user_version; SELECT term FROM words;", path: backupPath) == "1\n猫\n")
     // Now up to date: nothing more is said.
@@ -81,14 +97,15 @@ import Testing
     let migrate = try sandbox.vocab(["migrate"])
     #expect(migrate.status == 0)
     let lines = migrate.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.count == 3)
+    #expect(lines.count == 4)
     #expect(lines[0] == "Applied 2  index_words_and_count_them")
-    #expect(lines[1] == "Migrated \(sandbox.database) from version 1 to 2.")
-    #expect(lines[2].hasPrefix("Backup: \(sandbox.database).v1-") && lines[2].hasSuffix(".bak"))
-    #expect(FileManager.default.fileExists(atPath: String(lines[2].dropFirst("Backup: ".count))))
+    #expect(lines[1] == "Applied 3  fold_lookalike_names_and_sort_key")
+    #expect(lines[2] == "Migrated \(sandbox.database) from version 1 to 3.")
+    #expect(lines[3].hasPrefix("Backup: \(sandbox.database).v1-") && lines[3].hasSuffix(".bak"))
+    #expect(FileManager.default.fileExists(atPath: String(lines[3].dropFirst("Backup: ".count))))
 
     let again = try sandbox.vocab(["migrate"])
-    #expect(again.stdout == "Nothing to apply: \(sandbox.database) is up to date at version 2.\n")
+    #expect(again.stdout == "Nothing to apply: \(sandbox.database) is up to date at version 3.\n")
   }
 
   @Test func aMissingDatabaseIsOnlyCreatedByMigrateItself() throws {
@@ -96,9 +113,16 @@ import Testing
     let status = try sandbox.vocab(["migrate", "--status"])
     #expect(status.status == 0)
     #expect(status.stdout.hasSuffix("\(sandbox.database): no database yet; the first command creates it with every migration\n"))
-    #expect(status.stdout.contains("      1  create_bookcases_and_words  pending"))
+    #expect(status.stdout.contains("      1  create_bookcases_and_words         pending"))
     let dryRun = try sandbox.vocab(["migrate", "--dry-run"])
-    #expect(dryRun.stdout == "Would migrate \(sandbox.database) from version 0 to 2:\n  1  create_bookcases_and_words\n  2  index_words_and_count_them\n")
+    #expect(
+      dryRun.stdout == """
+        Would migrate \(sandbox.database) from version 0 to 3:
+          1  create_bookcases_and_words
+          2  index_words_and_count_them
+          3  fold_lookalike_names_and_sort_key
+
+        """)
     #expect(!FileManager.default.fileExists(atPath: sandbox.database))
 
     let migrate = try sandbox.vocab(["migrate"])
@@ -106,10 +130,49 @@ import Testing
       migrate.stdout == """
         Applied 1  create_bookcases_and_words
         Applied 2  index_words_and_count_them
-        Migrated \(sandbox.database) from version 0 to 2.
+        Applied 3  fold_lookalike_names_and_sort_key
+        Migrated \(sandbox.database) from version 0 to 3.
 
         """)
     #expect(migrate.stderr.isEmpty)
+  }
+
+  /// Version 2 kept these apart; version 3 makes them one name, so the newer is renamed, and both the notice
+  /// of any command and `vocab migrate` say so.
+  static let lookalikes = ["JLPT N3", "JLPT\u{3000}N3", "ＪＬＰＴ N3"]
+  static let renames = [
+    "renamed bookcase 2 “JLPT\u{3000}N3” to “JLPT\u{3000}N3 (2)”: its name now counts as the same as bookcase 1 “JLPT N3”",
+    "renamed bookcase 3 “ＪＬＰＴ N3” to “ＪＬＰＴ N3 (3)”: its name now counts as the same as bookcase 1 “JLPT N3”",
+  ]
+
+  @Test func anyCommandSaysWhichLookalikeNamesTheMigrationRenamed() throws {
+    let sandbox = try Self.behind(version: 2, names: Self.lookalikes)
+    let list = try sandbox.vocab(["list"])
+    #expect(list.status == 0)
+    let notices = list.stderr.split(separator: "\n").map(String.init)
+    #expect(notices.count == 3)
+    #expect(notices[0].hasPrefix("vocab: migrated \(sandbox.database) from version 2 to 3; backup at "))
+    #expect(Array(notices.dropFirst()) == Self.renames.map { "vocab: \($0)" })
+    #expect(list.stdout.contains("JLPT\u{3000}N3 (2)") && list.stdout.contains("ＪＬＰＴ N3 (3)"))
+    // Every spelling now finds the oldest, which kept its name and its word.
+    for name in Self.lookalikes + ["JLPT\u{00A0}N3", "JLPT\u{200B} N3"] {
+      let words = try sandbox.vocab(["list", name, "--json"])
+      let bookCase = try #require(try JSONHelpers.object(words.stdout)["bookcase"] as? [String: Any])
+      #expect(bookCase["id"] as? Int == 1 && bookCase["name"] as? String == "JLPT N3", "\(name)")
+    }
+  }
+
+  @Test func migrateSaysWhichLookalikeNamesItRenamed() throws {
+    let sandbox = try Self.behind(version: 2, names: Self.lookalikes)
+    let migrate = try sandbox.vocab(["migrate"])
+    #expect(migrate.status == 0)
+    #expect(migrate.stderr.isEmpty)
+    let lines = migrate.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 5)
+    #expect(lines[0] == "Applied 3  fold_lookalike_names_and_sort_key")
+    #expect(lines[1] == "Migrated \(sandbox.database) from version 2 to 3.")
+    #expect(lines[2].hasPrefix("Backup: \(sandbox.database).v2-"))
+    #expect(Array(lines.suffix(2)) == Self.renames.map { "Note: \($0)" })
   }
 
   @Test func aChangedMigrationIsShownByStatusAndRefusedByCommands() throws {
@@ -120,8 +183,8 @@ import Testing
 
     let status = try sandbox.vocab(["migrate", "--status"])
     #expect(status.status == 0)
-    #expect(status.stdout.contains("      1  create_bookcases_and_words  CHANGED since applied"))
-    #expect(status.stdout.hasSuffix("at version 2, with migrations this vocab cannot vouch for\n"))
+    #expect(status.stdout.contains("      1  create_bookcases_and_words         CHANGED since applied"))
+    #expect(status.stdout.hasSuffix("at version 3, with migrations this vocab cannot vouch for\n"))
 
     for arguments in [["list"], ["add-word", "JLPT N3", "猫", "cat"], ["migrate"]] {
       let refused = try sandbox.vocab(arguments)
@@ -134,7 +197,7 @@ import Testing
   /// `migrate --status` agrees with what vocab does: where every other command refuses the database, status
   /// refuses it with the same error instead of calling it pending or up to date.
   @Test(arguments: [
-    ("DELETE FROM schema_migrations WHERE version = 1;", "lacks migration 1 although migration 2 was applied"),
+    ("DELETE FROM schema_migrations WHERE version = 1;", "lacks migration 1 although migration \(latest) was applied"),
     ("PRAGMA user_version = 7;", "was migrated to version 7 by a newer vocab"),
   ])
   func statusReportsTheRefusalEveryOtherCommandMeets(sql: String, refusal: String) throws {

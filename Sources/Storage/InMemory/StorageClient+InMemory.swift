@@ -18,12 +18,7 @@ extension StorageClient {
     return StorageClient(
       fetchBookCases: {
         store.withLock { store in
-          store.bookCases
-            .sorted { lhs, rhs in
-              let (left, right) = (StorageRules.nameKey(lhs.name), StorageRules.nameKey(rhs.name))
-              return left == right ? lhs.id < rhs.id : left.utf8.lexicographicallyPrecedes(right.utf8)
-            }
-            .map(store.counted)
+          store.bookCases.sorted(by: StorageRules.listsBefore).map(store.counted)
         }
       },
       fetchBookCase: { id in

@@ -44,15 +44,24 @@ extension StorageClient {
     StorageClient(
       fetchBookCases: {
         try await database.read { db in
-          try db.rows("SELECT \(bookCaseColumns) FROM bookcases ORDER BY name_key, id", [], BookCase.init(row:))
+          try db.rows(
+            "SELECT \(bookCaseColumns) FROM bookcases ORDER BY sort_key, name, id", [], BookCase.init(row:))
         }
       },
       fetchBookCase: { id in
         try await database.read { db in try db.bookCase(id: id) }
       },
       findBookCase: { name in
-        let key = try StorageRules.lookupKey(name)
-        return try await database.read { db in
+        try await database.read { db in
+          // A name typed exactly as stored, the usual case, is found without folding it: for a name outside
+          // ASCII that keeps Foundation's ICU-backed calls, slow at their first use, off this read path.
+          if let found = try db.row(
+            "SELECT \(bookCaseColumns) FROM bookcases WHERE name = ?", [.text(StorageRules.trimmed(name))],
+            BookCase.init(row:))
+          {
+            return found
+          }
+          let key = try StorageRules.lookupKey(name)
           guard
             let found = try db.row(
               "SELECT \(bookCaseColumns) FROM bookcases WHERE name_key = ?", [.text(key)], BookCase.init(row:))
@@ -68,8 +77,12 @@ extension StorageClient {
         return try await database.write { db in
           try db.refuseDuplicate(key: key, except: nil)
           try db.run(
-            "INSERT INTO bookcases (name, name_key, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            [.text(draft.name), .text(key), .text(draft.description), .integer(now), .integer(now)])
+            """
+            INSERT INTO bookcases (name, name_key, sort_key, description, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [.text(draft.name), .text(key), .text(StorageRules.sortKey(nameKey: key)), .text(draft.description),
+             .integer(now), .integer(now)])
           return try db.bookCase(id: db.lastInsertRowID)
         }
       },
@@ -84,10 +97,11 @@ extension StorageClient {
           // An edit that changes nothing keeps `updated_at` (SET expressions read the row as it was).
           try db.run(
             """
-            UPDATE bookcases SET updated_at = CASE WHEN name IS ?1 AND description IS ?3 THEN updated_at ELSE ?4 END,
-              name = ?1, name_key = ?2, description = ?3 WHERE id = ?5
+            UPDATE bookcases SET updated_at = CASE WHEN name IS ?1 AND description IS ?4 THEN updated_at ELSE ?5 END,
+              name = ?1, name_key = ?2, sort_key = ?3, description = ?4 WHERE id = ?6
             """,
-            [.text(draft.name), .text(key), .text(draft.description), .integer(now), .integer(id)])
+            [.text(draft.name), .text(key), .text(StorageRules.sortKey(nameKey: key)), .text(draft.description),
+             .integer(now), .integer(id)])
           return try db.bookCase(id: id)
         }
       },

@@ -5,6 +5,8 @@ struct Migration: Equatable, Sendable {
   let sql: String
   /// SHA-256 of the file's bytes, lowercase hex: what the history table records.
   let checksum: String
+  /// What runs after the SQL in the same transaction, for the migrations built into this program.
+  var dataStep: MigrationDataStep?
 
   /// Parses `NNNN_name.sql`: a positive version of digits, an underscore, a name.
   init(fileName: String, sql: String) throws(MigrationError) {
@@ -29,7 +31,16 @@ struct Migration: Equatable, Sendable {
 
   /// The migrations built into this program from `migrations/`.
   static func embedded() throws(MigrationError) -> [Migration] {
-    try ordered(embeddedMigrationFiles.map { file throws(MigrationError) in try Migration(fileName: file.fileName, sql: file.sql) })
+    try ordered(embeddedMigrationFiles.map { file throws(MigrationError) in
+      var migration = try Migration(fileName: file.fileName, sql: file.sql)
+      migration.dataStep = MigrationDataStep.embedded[migration.version]
+      return migration
+    })
+  }
+
+  /// A migration is its file; the data step belongs to the version, not to what is compared.
+  static func == (lhs: Migration, rhs: Migration) -> Bool {
+    (lhs.version, lhs.name, lhs.sql, lhs.checksum) == (rhs.version, rhs.name, rhs.sql, rhs.checksum)
   }
 
   /// `migrations` sorted by version, refused unless the versions run 1, 2, 3, … without gaps or repeats.

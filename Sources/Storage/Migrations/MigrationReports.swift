@@ -88,12 +88,12 @@ public struct MigrationReport: Equatable, Sendable, Codable {
   public var applied: [MigrationInfo]
   /// The copy made before migrating, when the database already had a schema.
   public var backupPath: String?
-  /// What the migrations' data steps did that a person should know, one sentence each.
+  /// What the migrations changed in the data that a person should hear about, one sentence each
+  /// ("renamed bookcase 7 …").
   public var notes: [String]
 
   public init(
-    path: String, fromVersion: Int, toVersion: Int, applied: [MigrationInfo], backupPath: String?,
-    notes: [String] = []
+    path: String, fromVersion: Int, toVersion: Int, applied: [MigrationInfo], backupPath: String?, notes: [String] = []
   ) {
     self.path = path
     self.fromVersion = fromVersion

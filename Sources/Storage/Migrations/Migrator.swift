@@ -136,7 +136,7 @@ struct Migrator {
         let backupPath = !pending.isEmpty && !inspection.isEmpty && isFile
           ? try backup(db, fromVersion: inspection.version, now: now) : nil
         var notes: [String] = []
-        for migration in pending { try apply(migration, to: db, now: now, notes: &notes) }
+        for migration in pending { notes += try apply(migration, to: db, now: now) }
         return MigrationReport(
           path: db.path, fromVersion: inspection.version, toVersion: pending.last?.version ?? inspection.version,
           applied: pending.map(\.info), backupPath: backupPath, notes: notes)
@@ -144,11 +144,9 @@ struct Migrator {
     }
   }
 
-  /// One migration (its file, then its data step) and its history row, inside the caller's transaction. What
-  /// the data step reports is added to `notes`.
-  private func apply(_ migration: Migration, to db: Connection, now: Date, notes: inout [String])
-    throws(MigrationError)
-  {
+  /// One migration (its file, then its data step) and its history row, inside the caller's transaction.
+  /// Returns what its data step reported.
+  private func apply(_ migration: Migration, to db: Connection, now: Date) throws(MigrationError) -> [String] {
     do {
       try db.execute(
         """
@@ -165,12 +163,7 @@ struct Migrator {
             version: migration.version, name: migration.name, message: error.message, sql: statement)
         }
       }
-      if let step = MigrationDataStep.byMigrationName[migration.name] {
-        do { notes += try step.run(db) } catch {
-          throw MigrationError.migrationFailed(
-            version: migration.version, name: migration.name, message: error.message, sql: "")
-        }
-      }
+      let notes = try migration.dataStep?.run(db, now) ?? []
       if let table = try db.row("PRAGMA foreign_key_check", [], { $0.text(0) }) {
         throw MigrationError.foreignKeyViolation(version: migration.version, name: migration.name, table: table)
       }
@@ -180,6 +173,7 @@ struct Migrator {
          .integer(now.unixMilliseconds)])
       try db.execute("PRAGMA user_version = \(migration.version)")
       try db.execute("PRAGMA application_id = \(applicationID)")
+      return notes
     } catch let error as MigrationError {
       throw error
     } catch let error as SQLiteError {

@@ -10,7 +10,7 @@ struct DeleteWord: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "The word's id (shown by `vocab list BOOKCASE`).")
+  @Argument(help: "The word's id (shown by `vocab list BOOKCASE`).", transform: WordIDArgument.parse)
   var wordID: Int64
 
   @Flag(name: [.short, .long], help: "Delete without asking.")

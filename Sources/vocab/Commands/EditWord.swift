@@ -10,7 +10,7 @@ struct EditWord: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "The word's id (shown by `vocab list BOOKCASE`).")
+  @Argument(help: "The word's id (shown by `vocab list BOOKCASE`).", transform: WordIDArgument.parse)
   var wordID: Int64
 
   @Option(help: "The new term.")

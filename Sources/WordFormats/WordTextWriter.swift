@@ -1,0 +1,57 @@
+/// Writes words as plain delimited text: a first row naming the columns (term, meaning, reading, example, note,
+/// tags), then one row per word with every field as written. TSV ends lines with LF, CSV (RFC 4180) with CRLF.
+/// `WordTextReader` reads it back unchanged.
+public struct WordTextWriter {
+  private var output: DelimitedOutput
+
+  /// Output goes to `sink` in large chunks; `finish()` hands over the rest.
+  public init(format: TextFormat, sink: @escaping ([UInt8]) throws -> Void) {
+    output = DelimitedOutput(separator: format.separator, lineEnd: format == .csv ? "\r\n" : "\n", sink: sink)
+    output.appendRow(WordField.allCases.map(\.rawValue) + [ColumnLayout.tagsName])
+  }
+
+  public mutating func write(_ word: WordRecord) throws {
+    try output.row(WordField.allCases.map { word[$0] } + [joinedTags(word.tags)])
+  }
+
+  public mutating func finish() throws {
+    try output.finish()
+  }
+}
+
+/// Writes words in Anki's plain-text format, as Anki's own "Notes in Plain Text" export does, so Anki imports it
+/// without asking anything: header lines naming the separator, HTML and the guid, notetype, deck and tags
+/// columns, then per word its guid, note type, deck, the fields as HTML (term, meaning, reading, example, note)
+/// and its tags.
+public struct AnkiTextWriter {
+  private var output: DelimitedOutput
+  private let defaultNotetype: String
+  private let defaultDeck: String
+
+  /// The header lines, in the order Anki writes them.
+  public static let header = [
+    "#separator:tab", "#html:true", "#guid column:1", "#notetype column:2", "#deck column:3",
+    "#tags column:\(3 + WordField.allCases.count + 1)",
+  ]
+
+  /// Words without a note type or deck of their own get `defaultNotetype` and `defaultDeck`.
+  public init(
+    defaultNotetype: String = "Basic", defaultDeck: String = "Default", sink: @escaping ([UInt8]) throws -> Void
+  ) {
+    output = DelimitedOutput(separator: 0x09, lineEnd: "\n", sink: sink)
+    self.defaultNotetype = defaultNotetype
+    self.defaultDeck = defaultDeck
+    for line in Self.header { output.line(line) }
+  }
+
+  public mutating func write(_ word: WordRecord) throws {
+    try output.row(
+      [word.guid ?? "", word.notetype ?? defaultNotetype, word.deck ?? defaultDeck]
+        + WordField.allCases.map { HTMLText.html(fromText: word[$0]) }
+        + [joinedTags(word.tags)])
+  }
+
+  public mutating func finish() throws {
+    try output.finish()
+  }
+}

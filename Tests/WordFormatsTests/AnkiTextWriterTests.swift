@@ -1,0 +1,71 @@
+import Testing
+
+@testable import WordFormats
+
+struct AnkiTextWriterTests {
+  static func written(_ words: [WordRecord], notetype: String = "Basic", deck: String = "Default") throws -> String {
+    var output: [UInt8] = []
+    var writer = AnkiTextWriter(defaultNotetype: notetype, defaultDeck: deck) { output += $0 }
+    for word in words { try writer.write(word) }
+    try writer.finish()
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  @Test func writesTheHeaderAnkiWritesThenGuidNotetypeDeckFieldsAndTags() throws {
+    let words = [
+      WordRecord(
+        term: "猫", meaning: "cat\na small animal", reading: "ねこ", tags: ["jlpt::n5", "noun"], guid: "rH*z*])Z#~",
+        deck: "Japanese::JLPT N5", notetype: "vocab"),
+      WordRecord(term: "a < b & c", meaning: "say \"hi\"", note: "tab\there"),
+    ]
+    let expected = [
+      "#separator:tab", "#html:true", "#guid column:1", "#notetype column:2", "#deck column:3", "#tags column:9",
+      "\"rH*z*])Z#~\"\tvocab\tJapanese::JLPT N5\t猫\tcat<br>a small animal\tねこ\t\t\tjlpt::n5 noun",
+      "\tBasic\tDefault\ta &lt; b &amp; c\t\"say \"\"hi\"\"\"\t\t\t\"tab\there\"\t",
+    ]
+    #expect(try Self.written(words) == expected.joined(separator: "\n") + "\n")
+  }
+
+  @Test func wordsWithoutNotetypeOrDeckGetTheDefaults() throws {
+    let text = try Self.written(
+      [WordRecord(term: "t", meaning: "m")], notetype: "Basic (and reversed card)", deck: "Mine")
+    #expect(text.hasSuffix("\n\tBasic (and reversed card)\tMine\tt\tm\t\t\t\t\n"))
+  }
+
+  @Test func aTagWithWhitespaceIsRefused() {
+    var writer = AnkiTextWriter { _ in }
+    #expect(throws: FormatWriteError.tagWithWhitespace("a\tb")) {
+      try writer.write(WordRecord(term: "t", meaning: "m", tags: ["a\tb"]))
+    }
+  }
+
+  @Test func randomWordsReadBackUnchanged() throws {
+    for seed in UInt64(1)...500 {
+      var random = Random(state: seed)
+      let words = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+        // HTML knows one line break: CRLF and CR come back as LF, so the words hold LF only.
+        var word = WordRecord.random(using: &random, lineBreaks: ["\n"])
+        word.guid = Bool.random(using: &random) ? String.random(using: &random, lineBreaks: ["\n"]) : nil
+        if word.guid == "" { word.guid = nil }
+        word.deck = "deck " + String.random(using: &random, lineBreaks: [])
+        word.notetype = "type " + String.random(using: &random, lineBreaks: [])
+        return word
+      }
+      var reader = WordTextReader(
+        format: .tsv, source: .string(try Self.written(words), chunkSize: Int.random(in: 1...64, using: &random)))
+      #expect(try reader.readAll().map { $0.withLine(0) } == words, "seed \(seed)")
+    }
+  }
+
+  @Test func whatItWritesReadsBack() throws {
+    let words = [
+      WordRecord(
+        term: "<img src=x>", meaning: "&amp; [sound:a.mp3]", reading: "\n", example: " two  spaces ",
+        note: "#\"\t", tags: ["x::y"], guid: "g\"#\t", deck: "A::B", notetype: "Basic"),
+      WordRecord(term: "猫", meaning: "🐈", deck: "Default", notetype: "Basic"),
+    ]
+    var reader = WordTextReader(format: .tsv, source: .string(try Self.written(words)))
+    #expect(try reader.readAll().map { $0.withLine(0) } == words)
+    #expect(reader.media == ["a.mp3"])
+  }
+}
