@@ -31,10 +31,11 @@ struct Vocab: AsyncParsableCommand {
     subcommands: [
       AddBookCase.self,
       List.self,
-      RenameBookCase.self,
+      EditBookCase.self,
       DeleteBookCase.self,
       AddWord.self,
       EditWord.self,
+      MoveWord.self,
       DeleteWord.self,
       Show.self,
       Tags.self,

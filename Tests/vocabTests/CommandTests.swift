@@ -57,8 +57,8 @@ import Testing
     let words = try sandbox.vocab(["list", "JLPT N3"])
     #expect(
       words.stdout == """
-        ID  TERM  MEANING  EXAMPLE  NOTE
-         1  term  meaning           line one\\nline two\\tend "quoted" back\\slash 🎌
+        ID  TERM  READING  MEANING  EXAMPLE  NOTE                                            TAGS
+         1  term           meaning           line one\\nline two\\tend "quoted" back\\slash 🎌
 
         """)
     // JSON keeps the text exactly.
@@ -74,7 +74,7 @@ import Testing
     // vocab itself refuses such characters; a database edited with another tool may still hold them.
     _ = try sandbox.sqlite("UPDATE words SET note = 'a' || char(1) || 'b' || char(13) || char(27) || '[31m' WHERE id = 1;")
     let table = try sandbox.vocab(["list", "JLPT N3"])
-    #expect(table.stdout.hasSuffix(" 1  term  meaning           a\\u{1}b\\r\\u{1b}[31m\n"))
+    #expect(table.stdout.hasSuffix(" 1  term           meaning           a\\u{1}b\\r\\u{1b}[31m\n"))
     let json = try sandbox.vocab(["list", "JLPT N3", "--json"])
     #expect(json.stdout.contains(#""note":"a\u0001b\r\u001B[31m""#))
     let word = try #require((try JSONHelpers.object(json.stdout)["words"] as? [[String: Any]])?.first)
@@ -120,7 +120,7 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "JLPT N3"])
     try sandbox.vocab(["add-word", "JLPT N3", "猫", "cat"])
-    let expected = "ID  TERM  MEANING  EXAMPLE  NOTE\n 1  猫    cat\n"
+    let expected = "ID  TERM  READING  MEANING  EXAMPLE  NOTE  TAGS\n 1  猫             cat\n"
     #expect(try sandbox.vocab(["list", "JLPT N3"]).stdout == expected)
     #expect(try sandbox.vocab(["list", "jlpt n3"]).stdout == expected)
     #expect(try sandbox.vocab(["list", "1"]).stdout == expected)
@@ -132,8 +132,9 @@ import Testing
     try sandbox.vocab(["add-bookcase", "1"])
     try sandbox.vocab(["add-word", "JLPT N3", "猫", "cat"])
     try sandbox.vocab(["add-word", "1", "dog", "犬"])
-    #expect(try sandbox.vocab(["list", "1"]).stdout == "ID  TERM  MEANING  EXAMPLE  NOTE\n 2  dog   犬\n")
-    #expect(try sandbox.vocab(["list", "2"]).stdout == "ID  TERM  MEANING  EXAMPLE  NOTE\n 2  dog   犬\n")
+    let dog = "ID  TERM  READING  MEANING  EXAMPLE  NOTE  TAGS\n 2  dog            犬\n"
+    #expect(try sandbox.vocab(["list", "1"]).stdout == dog)
+    #expect(try sandbox.vocab(["list", "2"]).stdout == dog)
     // Not a name, so an id: the other bookcase is still reachable by number.
     #expect(try sandbox.vocab(["rename-bookcase", "01", "N3"]).stdout == "Renamed bookcase 1 from “JLPT N3” to “N3”.\n")
   }
@@ -186,8 +187,8 @@ import Testing
     #expect(added.stdout == "Added word 1 “ubiquitous” to “TOEFL”.\n")
     #expect(
       try sandbox.vocab(["list", "TOEFL"]).stdout == """
-        ID  TERM        MEANING           EXAMPLE                 NOTE
-         1  ubiquitous  found everywhere  Phones are ubiquitous.  adj.
+        ID  TERM        READING  MEANING           EXAMPLE                 NOTE  TAGS
+         1  ubiquitous           found everywhere  Phones are ubiquitous.  adj.
 
         """)
   }
@@ -227,7 +228,9 @@ import Testing
     let deleted = try sandbox.vocab(["delete-word", "1", "--yes"])
     #expect(deleted.status == 0)
     #expect(deleted.stdout == "Deleted word 1 “ubiquitous”.\n")
-    #expect(try sandbox.vocab(["list", "TOEFL"]).stdout == "ID  TERM       MEANING      EXAMPLE  NOTE\n 2  ephemeral  short-lived\n")
+    #expect(
+      try sandbox.vocab(["list", "TOEFL"]).stdout
+        == "ID  TERM       READING  MEANING      EXAMPLE  NOTE  TAGS\n 2  ephemeral           short-lived\n")
   }
 
   @Test func renameBookCaseKeepsOrReplacesTheDescription() throws {

@@ -19,10 +19,11 @@ import Testing
     #expect(output.stdout.contains("$XDG_DATA_HOME/vocab/vocab.sqlite3"))
     #expect(output.stdout.contains(#"go after "--": vocab add-word TOEFL -- -ing "suffix"."#))
     for command in [
-      "add-bookcase", "list", "rename-bookcase", "delete-bookcase, delete", "add-word", "edit-word",
-      "delete-word", "show", "refresh", "migrate",
+      "add-bookcase", "list", "edit-bookcase, rename-bookcase", "delete-bookcase, delete", "add-word", "edit-word",
+      "move-word", "delete-word", "show", "tags", "refresh", "migrate", "backup", "restore",
     ] {
-      #expect(output.stdout.contains("  \(command) "), "help lists \(command)")
+      // A long name has its abstract on the next line.
+      #expect(output.stdout.contains("\n  \(command) ") || output.stdout.contains("\n  \(command)\n"), "help lists \(command)")
     }
   }
 

@@ -39,7 +39,7 @@ import Testing
     #expect(try sandbox.vocab(["delete-bookcase", "JLPT N3", "--yes"]).status == 0)
     #expect(watcher.wait(timeout: 60) == 1)
     #expect(watcher.stderr == "error: no bookcase has the id 1; `vocab list` shows the bookcases\n")
-    #expect(watcher.stdout == "ID  TERM  MEANING  EXAMPLE  NOTE\n")
+    #expect(watcher.stdout == "ID  TERM  READING  MEANING  EXAMPLE  NOTE  TAGS\n")
   }
 
   @Test func watchingTheListSeesCountsChange() throws {

@@ -15,6 +15,9 @@ struct AddBookCase: AsyncParsableCommand {
   @Option(help: "A description of the bookcase.")
   var description: String = ""
 
+  @Flag(help: "Print what was changed as JSON.")
+  var json = false
+
   @MainActor
   func run() async throws {
     let session = try Session.open(global)
@@ -23,6 +26,6 @@ struct AddBookCase: AsyncParsableCommand {
     )
     await run.send(.saveButtonTapped)
     let bookCase = try run.outcome(\.delegate.created, or: \.error)
-    Streams.out("Created bookcase “\(bookCase.name)” (id \(bookCase.id)).\n")
+    Streams.out(json ? JSONShapes.bookCase(bookCase) : "Created bookcase “\(bookCase.name)” (id \(bookCase.id)).\n")
   }
 }

@@ -17,6 +17,9 @@ struct DeleteBookCase: AsyncParsableCommand {
   @Flag(name: [.short, .long], help: "Delete without asking.")
   var yes = false
 
+  @Flag(help: "Print what was changed as JSON.")
+  var json = false
+
   @MainActor
   func run() async throws {
     let session = try Session.open(global)
@@ -30,6 +33,7 @@ struct DeleteBookCase: AsyncParsableCommand {
       confirm: { .destination(.presented(.confirmDelete($0))) }, dismiss: .destination(.dismiss),
       deleted: \.delegate.deleted, error: \.error
     )
-    Streams.out("Deleted bookcase “\(deleted.name)” and \(deleted.wordCountPhrase).\n")
+    Streams.out(
+      json ? JSONShapes.bookCase(deleted) : "Deleted bookcase “\(deleted.name)” and \(deleted.wordCountPhrase).\n")
   }
 }

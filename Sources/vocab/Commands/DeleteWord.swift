@@ -16,6 +16,9 @@ struct DeleteWord: AsyncParsableCommand {
   @Flag(name: [.short, .long], help: "Delete without asking.")
   var yes = false
 
+  @Flag(help: "Print what was changed as JSON.")
+  var json = false
+
   @MainActor
   func run() async throws {
     let session = try Session.open(global)
@@ -27,6 +30,6 @@ struct DeleteWord: AsyncParsableCommand {
       confirm: { .destination(.presented(.confirmDelete($0))) }, dismiss: .destination(.dismiss),
       deleted: \.delegate.deleted, error: \.error
     )
-    Streams.out("Deleted word \(word.id) “\(word.term)”.\n")
+    Streams.out(json ? JSONShapes.word(word) : "Deleted word \(word.id) “\(word.term)”.\n")
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookCaseFeature
+import Storage
 
 struct List: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -12,8 +13,20 @@ struct List: AsyncParsableCommand {
   @Argument(help: "A bookcase's name or id; without it, every bookcase is listed.", completion: Completions.bookCase)
   var bookcase: String?
 
+  @Option(help: "With a bookcase: only its words with this tag (any case).")
+  var tag: String?
+
+  @Option(help: "With a bookcase: the order of its words (added, term, updated).")
+  var sort: WordListing.Order = .added
+
   @Flag(help: "Print JSON instead of a table.")
   var json = false
+
+  func validate() throws {
+    if bookcase == nil, tag != nil || sort != .added {
+      throw ValidationError("--tag and --sort list a bookcase's words: name the bookcase.")
+    }
+  }
 
   @MainActor
   func run() async throws {
@@ -21,7 +34,8 @@ struct List: AsyncParsableCommand {
     if let bookcase {
       let bookCase = try await session.bookCase(bookcase)
       let detail = await FeatureRun(
-        BookCaseDetailReducer(), state: .init(bookCase: bookCase), storage: session.storage
+        BookCaseDetailReducer(), state: .init(bookCase: bookCase, listing: WordListing(tag: tag, order: sort)),
+        storage: session.storage
       ).send(.onAppear)
       if let error = detail.error { throw Failure(error) }
       Streams.out(Listings.words(of: detail.bookCase, detail.words, json: json, terminal: session.terminal))
@@ -33,3 +47,5 @@ struct List: AsyncParsableCommand {
     }
   }
 }
+
+extension WordListing.Order: ExpressibleByArgument {}

@@ -9,7 +9,7 @@ struct Show: AsyncParsableCommand {
 
   @OptionGroup var global: GlobalOptions
 
-  @Argument(help: "The word's id (shown by `vocab list BOOKCASE`).")
+  @Argument(help: "The word's id (shown by `vocab list BOOKCASE`).", transform: WordIDArgument.parse)
   var wordID: Int64
 
   @Flag(help: "Print JSON instead of text.")

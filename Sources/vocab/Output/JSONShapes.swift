@@ -37,7 +37,15 @@ enum JSONShapes {
     return json.text
   }
 
-  /// `vocab show WORD_ID --json`: a Word.
+  /// What `add-bookcase`, `edit-bookcase` and `delete-bookcase` print with `--json`: a Bookcase.
+  static func bookCase(_ bookCase: BookCase) -> String {
+    var json = JSONText()
+    json.bookCase(bookCase)
+    json.raw("\n")
+    return json.text
+  }
+
+  /// `vocab show WORD_ID --json`, and what the commands that change a word print with `--json`: a Word.
   static func word(_ word: Word) -> String {
     var json = JSONText()
     json.word(word)

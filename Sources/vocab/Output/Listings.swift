@@ -26,10 +26,12 @@ enum Listings {
       return JSONShapes.bookCaseWords(bookCase, words)
     }
     var table = Table(columns: [
-      .init(title: "ID", alignment: .right), .init(title: "TERM"), .init(title: "MEANING"),
-      .init(title: "EXAMPLE"), .init(title: "NOTE"),
+      .init(title: "ID", alignment: .right), .init(title: "TERM"), .init(title: "READING"), .init(title: "MEANING"),
+      .init(title: "EXAMPLE"), .init(title: "NOTE"), .init(title: "TAGS"),
     ])
-    table.rows = words.map { [String($0.id), $0.term, $0.meaning, $0.example, $0.note] }
+    table.rows = words.map {
+      [String($0.id), $0.term, $0.reading, $0.meaning, $0.example, $0.note, $0.tags.joined(separator: " ")]
+    }
     var output = ""
     if terminal.stdoutIsTerminal {
       let count = words.count == 1 ? "1 word" : "\(words.count) words"

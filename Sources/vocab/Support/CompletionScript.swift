@@ -16,10 +16,11 @@ enum CompletionScript {
 
   static func script(for shell: CompletionShell) -> String {
     var script = Vocab.completionScript(for: shell)
-    let commands = Vocab.configuration.subcommands.map { $0._commandName } + ["help"]
     let aliases = Vocab.configuration.subcommands.flatMap { command in
       command.configuration.aliases.map { (alias: $0, command: command._commandName) }
     }
+    // What `vocab help <Tab>` offers: every command, by its name or an alias.
+    let commands = Vocab.configuration.subcommands.map { $0._commandName } + aliases.map(\.alias) + ["help"]
     switch shell {
     case .bash:
       for (alias, command) in aliases {
@@ -40,11 +41,12 @@ enum CompletionScript {
       script = script.replacing(
         "'*:subcommands:'", with: "'*:subcommands:(\(commands.joined(separator: " ")))'")
     case .fish:
+      // An alias is read as its command, so every completion written for the command applies.
+      let asCommands = aliases.map { " | string replace -r -- '^\($0.alias)$' '\($0.command)'" }.joined()
+      script = script.replacing(
+        "    set -a commands $unparsed_tokens[1]",
+        with: "    set -a commands (string join -- ' ' $unparsed_tokens[1]\(asCommands))")
       for (alias, command) in aliases {
-        // The alias is read as its command, so every completion written for the command applies.
-        script = script.replacing(
-          "    set -a commands $unparsed_tokens[1]",
-          with: "    set -a commands (string replace -r -- '^\(alias)$' '\(command)' $unparsed_tokens[1])")
         script = script.replacing("        case '\(command)'\n", with: "        case '\(command)' '\(alias)'\n")
       }
       if !script.hasSuffix("\n") { script += "\n" }

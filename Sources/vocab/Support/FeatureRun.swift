@@ -48,13 +48,19 @@ struct FeatureRun<State, Action> {
     try self.outcome(outcome, or: error, as: Failure.init)
   }
 
+  /// What the last action in `sent` carried, if the feature sent one: a delegate action that may or may not
+  /// come (a note beside the outcome).
+  func sent<Value>(_ sent: CaseKeyPath<Action, Value>) -> Value? {
+    let casePath = AnyCasePath(sent)
+    return received.actions.lazy.reversed().compactMap(casePath.extract).first
+  }
+
   /// `outcome(_:or:)` for a feature whose errors are not storage errors: `failure` says how to report one.
   func outcome<Value, FeatureError>(
     _ outcome: CaseKeyPath<Action, Value>, or error: KeyPath<State, FeatureError?>,
     as failure: (FeatureError) -> Failure
   ) throws(Failure) -> Value {
-    let casePath = AnyCasePath(outcome)
-    if let value = received.actions.lazy.reversed().compactMap(casePath.extract).first { return value }
+    if let value = sent(outcome) { return value }
     if let error = store.state[keyPath: error] { throw failure(error) }
     throw Failure("nothing was changed")
   }
