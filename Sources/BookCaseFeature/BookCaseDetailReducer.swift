@@ -100,8 +100,7 @@ public struct BookCaseDetailReducer: Reducer, Sendable {
         return .none
 
       case let .loadFailed(error):
-        state.isLoading = false
-        state.error = error
+        state.loadFailed(error)
         return .none
 
       case let .wordSelected(word):

@@ -21,6 +21,12 @@ extension StorageLoading {
     return .storage(read, then: loaded, failed: failed).cancellable(id: LoadID<Self>(), cancelInFlight: true)
   }
 
+  /// Ends a load that storage refused, keeping what was shown before.
+  mutating func loadFailed(_ error: StorageError) {
+    isLoading = false
+    self.error = error
+  }
+
   /// Sends `refresh` after every change `storage` reports (other processes' commits included) for as long as
   /// the effect runs; cancel it to stop. A second watch replaces the first.
   func watch<Action: Sendable>(_ storage: StorageClient, refreshing refresh: Action) -> Effect<Action> {

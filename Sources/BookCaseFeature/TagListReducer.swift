@@ -3,7 +3,7 @@ import Storage
 
 /// Every tag with the number of words that have it (`vocab tags`).
 public struct TagListReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, StorageLoading {
     public var tags: [TagCount] = []
     public var isLoading = false
     public var error: StorageError?
@@ -26,13 +26,8 @@ public struct TagListReducer: Reducer, Sendable {
     Reduce { state, action in
       switch action {
       case .onAppear:
-        state.isLoading = true
-        state.error = nil
-        return .run { send in
-          await send(.tagsLoaded(try await storageClient.fetchTags()))
-        } catch: { error, send in
-          await send(.loadFailed(StorageError(error)))
-        }
+        let storageClient = storageClient
+        return state.load { try await storageClient.fetchTags() } then: { .tagsLoaded($0) } failed: { .loadFailed($0) }
 
       case let .tagsLoaded(tags):
         state.isLoading = false
@@ -40,8 +35,7 @@ public struct TagListReducer: Reducer, Sendable {
         return .none
 
       case let .loadFailed(error):
-        state.isLoading = false
-        state.error = error
+        state.loadFailed(error)
         return .none
       }
     }

@@ -3,7 +3,7 @@ import Storage
 
 /// One word with the bookcase that holds it, read for showing every field whole (`vocab show`).
 public struct WordDetailReducer: Reducer, Sendable {
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, StorageLoading {
     public var wordID: Word.ID
     public var isLoading = false
     public var word: Word?
@@ -30,14 +30,11 @@ public struct WordDetailReducer: Reducer, Sendable {
     Reduce { state, action in
       switch action {
       case .onAppear:
-        state.isLoading = true
-        state.error = nil
-        return .run { [id = state.wordID] send in
+        let (id, storageClient) = (state.wordID, storageClient)
+        return state.load {
           let word = try await storageClient.fetchWord(id: id)
-          await send(.wordLoaded(word, in: try await storageClient.fetchBookCase(id: word.bookCaseID)))
-        } catch: { error, send in
-          await send(.loadFailed(StorageError(error)))
-        }
+          return (word, try await storageClient.fetchBookCase(id: word.bookCaseID))
+        } then: { .wordLoaded($0, in: $1) } failed: { .loadFailed($0) }
 
       case let .wordLoaded(word, bookCase):
         state.isLoading = false
@@ -46,8 +43,7 @@ public struct WordDetailReducer: Reducer, Sendable {
         return .none
 
       case let .loadFailed(error):
-        state.isLoading = false
-        state.error = error
+        state.loadFailed(error)
         return .none
       }
     }
