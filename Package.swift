@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
     .library(name: "FSRS", targets: ["FSRS"]),
     .library(name: "WordFormats", targets: ["WordFormats"]),
+    .library(name: "SearchKeys", targets: ["SearchKeys"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -116,6 +117,9 @@ let package = Package(
       dependencies: ["WordFormats"],
       exclude: ["Fixtures"]
     ),
+    // The pure folding search compares query and fields through. No I/O, no other targets.
+    .target(name: "SearchKeys"),
+    .testTarget(name: "SearchKeysTests", dependencies: ["SearchKeys"]),
     .executableTarget(
       name: "vocab",
       dependencies: [
