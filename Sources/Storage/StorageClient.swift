@@ -1,5 +1,6 @@
 import Dependencies
 import DependenciesMacros
+import Foundation
 
 /// The reducers' only way to the data. Every endpoint applies the rules in `StorageRules`
 /// (trim, NFC, non-empty, length and size limits, names unique by their folded key) and throws `StorageError`.
@@ -35,6 +36,18 @@ public struct StorageClient: Sendable {
   public var deleteWord: @Sendable (_ id: Word.ID) async throws -> Void
   /// Every tag some word has, with its word count, ordered by the tag's folded key.
   public var fetchTags: @Sendable () async throws -> [TagCount]
+  /// The word's card (every word has one from the moment it is added).
+  public var fetchCard: @Sendable (_ wordID: Word.ID) async throws -> StoredCard
+  /// Cards due at or before `dueBy`, of one bookcase or (nil) of all, earliest due first then by word id, at most `limit`.
+  public var fetchDueCards:
+    @Sendable (_ bookCaseID: BookCase.ID?, _ dueBy: Date, _ limit: Int) async throws -> [StoredCard]
+  /// How many cards of one bookcase or (nil) of all are in each state, and the earliest due time.
+  public var fetchCardCounts: @Sendable (_ bookCaseID: BookCase.ID?) async throws -> CardCounts
+  /// Writes the card's new state and appends the review to the log, in one transaction.
+  public var recordReview: @Sendable (_ review: ReviewDraft) async throws -> StoredReview
+  /// Restores the card as it was before the word's last review and deletes that review, in one transaction;
+  /// `noReviewToUndo` when the word has none.
+  public var undoLastReview: @Sendable (_ wordID: Word.ID) async throws -> StoredCard
   /// Yields once after every committed change, including commits by other processes.
   public var observeChanges: @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
 }

@@ -21,6 +21,10 @@ public enum StorageError: Error, Equatable, Sendable {
   case termAlreadyInBookCase(String, wordID: Word.ID)
   /// The field holds a character it may not: a control character, or a line break in a name or term.
   case invalidCharacter(Field, Unicode.Scalar)
+  /// A review's rating is 1 (again) to 4 (easy).
+  case invalidRating(Int)
+  /// Undo was asked for a word that has no review left to undo.
+  case noReviewToUndo(wordID: Word.ID)
   /// SQLite refused or failed, named by its kind, with SQLite's code, message and statement as detail.
   case database(DatabaseFailure)
 }
@@ -55,6 +59,10 @@ extension StorageError: CustomStringConvertible {
         ? "names and terms are one line: no line breaks, tabs or other control characters"
         : "descriptions, readings, meanings, examples and notes may contain line breaks and tabs but no other control characters"
       return "the \(field.rawValue) contains \(Self.codePoint(scalar)), which is not allowed; \(rule)"
+    case let .invalidRating(rating):
+      return "the rating \(rating) is not one of 1 (again), 2 (hard), 3 (good) or 4 (easy)"
+    case let .noReviewToUndo(wordID):
+      return "word \(wordID) has no review to undo"
     case let .database(failure):
       return failure.description
     }

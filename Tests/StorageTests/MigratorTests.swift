@@ -99,12 +99,15 @@ import Testing
     _ = try migrate(with: Array(embedded.prefix(k)))
     do {
       let db = try Connection(path: path, mode: .existing)
+      // From version 4 on vocab (not SQL) gives a new word its unique guid and folded term.
+      let guid = { (term: String) in k >= 4 ? ", '\(UUID().uuidString.lowercased())', '\(term)'" : "" }
       try db.execute(
         """
         INSERT INTO bookcases (id, name, name_key, description, created_at, updated_at) VALUES
           (1, 'TOEFL', 'toefl', '', 1000, 1000), (2, 'JLPT N3', 'jlpt n3', 'kanji', 2000, 3000);
-        INSERT INTO words (bookcase_id, term, meaning, created_at, updated_at) VALUES
-          (1, 'abate', 'lessen', 1000, 1000), (1, 'benign', 'kind', 1000, 1000), (2, '雨', 'rain', 2000, 2000);
+        INSERT INTO words (bookcase_id, term, meaning, created_at, updated_at\(k >= 4 ? ", guid, term_key" : "")) VALUES
+          (1, 'abate', 'lessen', 1000, 1000\(guid("abate"))), (1, 'benign', 'kind', 1000, 1000\(guid("benign"))),
+          (2, '雨', 'rain', 2000, 2000\(guid("雨")));
         """)
     }
     let (client, report) = try at(3600) { try StorageClient.live(path: path) }
@@ -124,6 +127,8 @@ import Testing
     // Their folded terms are keyed as new words' are: found whatever the case, sorted by term.
     #expect(try await client.findWords(1, "BENIGN", "").map(\.id) == [2])
     #expect(try await client.fetchWords(1, WordListing(order: .term)).map(\.term) == ["abate", "benign"])
+    // Each has a new card, due when it was added.
+    #expect(try await client.fetchCard(3) == StoredCard(wordID: 3, due: Date(unixMilliseconds: 2000)))
     // The maintained count keeps working after the migration.
     _ = try await at(3601) { try await client.addWord(2, WordDraft(term: "雪", meaning: "snow")) }
     #expect(try await client.fetchBookCase(2).wordCount == 2)
@@ -136,6 +141,27 @@ import Testing
     #expect(try backup.integer("PRAGMA user_version") == Int64(k))
     #expect(try backup.integer("SELECT count(*) FROM words") == 3)
     #expect(try backup.integer("SELECT count(*) FROM schema_migrations") == Int64(k))
+  }
+
+  @Test func existingWordsGetNewCardsDueWhenTheyWereAdded() async throws {
+    _ = try migrate(with: Array(embedded.prefix(4)))
+    do {
+      let db = try Connection(path: path, mode: .existing)
+      try db.execute(
+        """
+        INSERT INTO bookcases (id, name, name_key, description, created_at, updated_at) VALUES (3, 'TOEFL', 'toefl', '', 1000, 1000);
+        INSERT INTO words (id, bookcase_id, term, meaning, guid, created_at, updated_at) VALUES
+          (7, 3, 'abate', 'lessen', 'a', 2000, 9000), (12, 3, 'benign', 'kind', 'b', 1500, 1500);
+        """)
+    }
+    let (client, report) = try at(3600) { try StorageClient.live(path: path) }
+    #expect(report.fromVersion == 4)
+    #expect(try await client.fetchCard(7) == StoredCard(wordID: 7, due: Date(unixMilliseconds: 2000)))
+    #expect(try await client.fetchDueCards(nil, time(0), 10).map(\.wordID) == [12, 7])
+    #expect(try await client.fetchCardCounts(3) == CardCounts(new: 2, nextDue: Date(unixMilliseconds: 1500)))
+    // A word added after the migration gets its card from the trigger.
+    let added = try await at(3601) { try await client.addWord(3, WordDraft(term: "candid", meaning: "frank")) }
+    #expect(try await client.fetchCard(added.id) == StoredCard(wordID: added.id, due: time(3601)))
   }
 
   @Test func aBackupNeverOverwritesAFileThatIsThere() throws {

@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 import Testing
 
 @testable import Storage
@@ -21,6 +22,14 @@ import Testing
       ("addWord", { _ = try await client.addWord(1, word) }),
       ("updateWord", { _ = try await client.updateWord(1, word) }),
       ("deleteWord", { try await client.deleteWord(1) }),
+      ("fetchCard", { _ = try await client.fetchCard(1) }),
+      ("fetchDueCards", { _ = try await client.fetchDueCards(nil, Date(), 10) }),
+      ("fetchCardCounts", { _ = try await client.fetchCardCounts(nil) }),
+      ("recordReview", {
+        _ = try await client.recordReview(
+          ReviewDraft(reviewedAt: Date(), rating: 3, after: StoredCard(wordID: 1, due: Date()), intervalBefore: 0, intervalAfter: 0))
+      }),
+      ("undoLastReview", { _ = try await client.undoLastReview(1) }),
       ("observeChanges", { _ = client.observeChanges() }),
     ]
     for (endpoint, call) in calls {

@@ -77,6 +77,7 @@ extension StorageClient {
         try write { store throws(StorageError) in
           let index = try store.bookCaseIndex(id: id)
           store.bookCases.remove(at: index)
+          for word in store.words where word.bookCaseID == id { store.forgetReviews(of: word.id) }
           store.words.removeAll { $0.bookCaseID == id }
         }
       },
@@ -118,6 +119,7 @@ extension StorageClient {
             guid: guid, createdAt: now.storedPrecision, updatedAt: now.storedPrecision)
           store.nextWordID += 1
           store.words.append(word)
+          store.cards[word.id] = StoredCard(wordID: word.id, due: word.createdAt)
           return word
         }
       },
@@ -153,6 +155,7 @@ extension StorageClient {
         try write { store throws(StorageError) in
           let index = try store.wordIndex(id: id)
           store.words.remove(at: index)
+          store.forgetReviews(of: id)
         }
       },
       fetchTags: {
@@ -162,6 +165,52 @@ extension StorageClient {
           }
           return counts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             .map { TagCount(name: $0.value.0, wordCount: $0.value.1) }
+        }
+      },
+      fetchCard: { wordID in
+        try store.withLock { store throws(StorageError) in try store.card(wordID: wordID) }
+      },
+      fetchDueCards: { bookCaseID, dueBy, limit in
+        try store.withLock { store throws(StorageError) in
+          let dueBy = dueBy.storedPrecision
+          return Array(
+            try store.cards(of: bookCaseID).filter { $0.due <= dueBy }
+              .sorted { ($0.due, $0.wordID) < ($1.due, $1.wordID) }.prefix(max(0, limit)))
+        }
+      },
+      fetchCardCounts: { bookCaseID in
+        try store.withLock { store throws(StorageError) in
+          let cards = try store.cards(of: bookCaseID)
+          return CardCounts(
+            new: cards.count { $0.state == .new }, learning: cards.count { $0.state == .learning },
+            review: cards.count { $0.state == .review }, relearning: cards.count { $0.state == .relearning },
+            nextDue: cards.map(\.due).min())
+        }
+      },
+      recordReview: { draft in
+        guard (1...4).contains(draft.rating) else { throw StorageError.invalidRating(draft.rating) }
+        return try write { store throws(StorageError) in
+          let before = try store.card(wordID: draft.after.wordID)
+          let after = draft.after.storedPrecision
+          let review = StoredReview(
+            id: store.nextReviewID, wordID: before.wordID, reviewedAt: draft.reviewedAt.storedPrecision,
+            rating: draft.rating, before: before, after: after, intervalBefore: draft.intervalBefore,
+            intervalAfter: draft.intervalAfter, durationMilliseconds: draft.durationMilliseconds)
+          store.nextReviewID += 1
+          store.cards[before.wordID] = after
+          store.reviews.append(review)
+          return review
+        }
+      },
+      undoLastReview: { wordID in
+        try write { store throws(StorageError) in
+          _ = try store.card(wordID: wordID)
+          guard let index = store.reviews.lastIndex(where: { $0.wordID == wordID }) else {
+            throw .noReviewToUndo(wordID: wordID)
+          }
+          let before = store.reviews.remove(at: index).before
+          store.cards[wordID] = before
+          return before
         }
       },
       observeChanges: { changes.stream() }
@@ -175,12 +224,36 @@ struct InMemoryStore {
   var words: [Word]
   var nextBookCaseID: BookCase.ID
   var nextWordID: Word.ID
+  /// Every word's card, by word id; a word starts with a new card due when it was added.
+  var cards: [Word.ID: StoredCard]
+  /// The review log, oldest first.
+  var reviews: [StoredReview] = []
+  var nextReviewID: StoredReview.ID = 1
 
   init(bookCases: [BookCase], words: [Word]) {
     self.bookCases = bookCases
     self.words = words
     self.nextBookCaseID = (bookCases.map(\.id).max() ?? 0) + 1
     self.nextWordID = (words.map(\.id).max() ?? 0) + 1
+    self.cards = Dictionary(uniqueKeysWithValues: words.map { ($0.id, StoredCard(wordID: $0.id, due: $0.createdAt.storedPrecision)) })
+  }
+
+  func card(wordID: Word.ID) throws(StorageError) -> StoredCard {
+    guard let card = cards[wordID] else { throw .wordNotFound(id: wordID) }
+    return card
+  }
+
+  /// The cards of one bookcase's words, or (nil) every card.
+  func cards(of bookCaseID: BookCase.ID?) throws(StorageError) -> [StoredCard] {
+    guard let bookCaseID else { return Array(cards.values) }
+    _ = try bookCaseIndex(id: bookCaseID)
+    return words.filter { $0.bookCaseID == bookCaseID }.compactMap { cards[$0.id] }
+  }
+
+  /// A deleted word's card and reviews go with it, as the SQLite cascade deletes them.
+  mutating func forgetReviews(of wordID: Word.ID) {
+    cards[wordID] = nil
+    reviews.removeAll { $0.wordID == wordID }
   }
 
   /// The bookcase with its word count as it stands.

@@ -213,6 +213,79 @@ extension StorageClient {
           try db.rows("SELECT name, word_count FROM tags ORDER BY key", []) { TagCount(name: $0.text(0), wordCount: $0.int(1)) }
         }
       },
+      fetchCard: { wordID in
+        try await database.read { db in try db.card(wordID: wordID) }
+      },
+      fetchDueCards: { bookCaseID, dueBy, limit in
+        try await database.read { db in
+          if let bookCaseID { try db.requireBookCase(bookCaseID) }
+          let scope = Connection.cardScope(bookCaseID)
+          return try db.rows(
+            "SELECT \(Connection.cardColumns) FROM cards c WHERE c.due <= ? AND \(scope.sql) ORDER BY c.due, c.word_id LIMIT ?",
+            [.integer(dueBy.unixMilliseconds)] + scope.values + [.integer(Int64(max(0, limit)))], StoredCard.init(row:))
+        }
+      },
+      fetchCardCounts: { bookCaseID in
+        try await database.read { db in
+          if let bookCaseID { try db.requireBookCase(bookCaseID) }
+          let scope = Connection.cardScope(bookCaseID)
+          var counts = CardCounts()
+          _ = try db.rows("SELECT c.state, count(*) FROM cards c WHERE \(scope.sql) GROUP BY c.state", scope.values) { row in
+            switch StoredCard.State(rawValue: row.text(0)) {
+            case .new: counts.new = row.int(1)
+            case .learning: counts.learning = row.int(1)
+            case .review: counts.review = row.int(1)
+            case .relearning: counts.relearning = row.int(1)
+            case nil: break
+            }
+          }
+          counts.nextDue = try db.row("SELECT min(c.due) FROM cards c WHERE \(scope.sql)", scope.values) { row -> Date? in
+            row.isNull(0) ? nil : Date(unixMilliseconds: row.int64(0))
+          } ?? nil
+          return counts
+        }
+      },
+      recordReview: { draft in
+        guard (1...4).contains(draft.rating) else { throw StorageError.invalidRating(draft.rating) }
+        return try await database.write { db in
+          let before = try db.card(wordID: draft.after.wordID)
+          try db.writeCard(draft.after)
+          try db.run(
+            """
+            INSERT INTO review_log (word_id, reviewed_at, rating, state_before, step_before, stability_before,
+              difficulty_before, due_before, last_review_before, reps_before, lapses_before, state_after, step_after,
+              stability_after, difficulty_after, due_after, interval_before, interval_after, duration_ms)
+            SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, state, step, stability, difficulty, due, ?, ?, ? FROM cards WHERE word_id = ?
+            """,
+            [.integer(before.wordID), .integer(draft.reviewedAt.unixMilliseconds), .integer(Int64(draft.rating)),
+             .text(before.state.rawValue), .integer(Int64(before.step)), before.stability.map(SQLiteValue.real) ?? .null,
+             before.difficulty.map(SQLiteValue.real) ?? .null, .integer(before.due.unixMilliseconds),
+             before.lastReview.map { .integer($0.unixMilliseconds) } ?? .null, .integer(Int64(before.reps)),
+             .integer(Int64(before.lapses)), .integer(Int64(draft.intervalBefore)), .integer(Int64(draft.intervalAfter)),
+             .integer(draft.durationMilliseconds), .integer(before.wordID)])
+          return StoredReview(
+            id: db.lastInsertRowID, wordID: before.wordID, reviewedAt: draft.reviewedAt.storedPrecision,
+            rating: draft.rating, before: before, after: try db.card(wordID: before.wordID),
+            intervalBefore: draft.intervalBefore, intervalAfter: draft.intervalAfter,
+            durationMilliseconds: draft.durationMilliseconds)
+        }
+      },
+      undoLastReview: { wordID in
+        try await database.write { db in
+          _ = try db.card(wordID: wordID)
+          guard
+            let last = try db.row(
+              """
+              SELECT id, word_id, state_before, step_before, stability_before, difficulty_before, due_before,
+                last_review_before, reps_before, lapses_before
+              FROM review_log WHERE word_id = ? ORDER BY id DESC LIMIT 1
+              """, [.integer(wordID)], { (id: $0.int64(0), before: StoredCard(row: $0, offset: 1)) })
+          else { throw StorageError.noReviewToUndo(wordID: wordID) }
+          try db.writeCard(last.before)
+          try db.run("DELETE FROM review_log WHERE id = ?", [.integer(last.id)])
+          return try db.card(wordID: wordID)
+        }
+      },
       observeChanges: { database.changes.stream() }
     )
   }

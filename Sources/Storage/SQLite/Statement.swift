@@ -70,6 +70,7 @@ final class Statement {
   func int64(_ column: Int) -> Int64 { sqlite3_column_int64(handle, Int32(column)) }
   func int(_ column: Int) -> Int { Int(int64(column)) }
   func double(_ column: Int) -> Double { sqlite3_column_double(handle, Int32(column)) }
+  func isNull(_ column: Int) -> Bool { sqlite3_column_type(handle, Int32(column)) == SQLITE_NULL }
 
   func text(_ column: Int) -> String {
     guard let bytes = sqlite3_column_text(handle, Int32(column)) else { return "" }

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A word's spaced-repetition card as stored: the fields of FSRS's `Card`, kept free of the FSRS target
+/// (the feature layer converts).
+public struct StoredCard: Equatable, Hashable, Sendable, Codable {
+  public enum State: String, Equatable, Hashable, Sendable, Codable, CaseIterable {
+    case new, learning, review, relearning
+  }
+
+  public var wordID: Word.ID
+  public var state: State
+  /// The learning or relearning step; 0 in the other states.
+  public var step: Int
+  /// FSRS's stability in days and difficulty; nil before the first review.
+  public var stability: Double?
+  public var difficulty: Double?
+  public var due: Date
+  public var lastReview: Date?
+  public var reps: Int
+  public var lapses: Int
+
+  public init(
+    wordID: Word.ID, state: State = .new, step: Int = 0, stability: Double? = nil, difficulty: Double? = nil,
+    due: Date, lastReview: Date? = nil, reps: Int = 0, lapses: Int = 0
+  ) {
+    self.wordID = wordID
+    self.state = state
+    self.step = step
+    self.stability = stability
+    self.difficulty = difficulty
+    self.due = due
+    self.lastReview = lastReview
+    self.reps = reps
+    self.lapses = lapses
+  }
+
+  /// The card with its times to the millisecond, as stored.
+  var storedPrecision: StoredCard {
+    var card = self
+    card.due = due.storedPrecision
+    card.lastReview = lastReview?.storedPrecision
+    return card
+  }
+}
+
+/// One answered card: the card before and after, so an undo restores it exactly.
+public struct StoredReview: Equatable, Hashable, Sendable, Codable, Identifiable {
+  public typealias ID = Int64
+
+  public var id: ID
+  public var wordID: Word.ID
+  public var reviewedAt: Date
+  /// 1 again, 2 hard, 3 good, 4 easy.
+  public var rating: Int
+  public var before: StoredCard
+  public var after: StoredCard
+  /// Days between the previous review and this one, and until the next (Anki's revlog `lastIvl`, `ivl`).
+  public var intervalBefore: Int
+  public var intervalAfter: Int
+  /// How long the learner took to answer.
+  public var durationMilliseconds: Int64
+
+  public init(
+    id: ID, wordID: Word.ID, reviewedAt: Date, rating: Int, before: StoredCard, after: StoredCard,
+    intervalBefore: Int, intervalAfter: Int, durationMilliseconds: Int64
+  ) {
+    self.id = id
+    self.wordID = wordID
+    self.reviewedAt = reviewedAt
+    self.rating = rating
+    self.before = before
+    self.after = after
+    self.intervalBefore = intervalBefore
+    self.intervalAfter = intervalAfter
+    self.durationMilliseconds = durationMilliseconds
+  }
+}
+
+/// What `recordReview` writes: the answer and the card FSRS computed from it.
+public struct ReviewDraft: Equatable, Hashable, Sendable, Codable {
+  public var reviewedAt: Date
+  public var rating: Int
+  /// The card after the review; its `wordID` names the word reviewed.
+  public var after: StoredCard
+  public var intervalBefore: Int
+  public var intervalAfter: Int
+  public var durationMilliseconds: Int64
+
+  public init(
+    reviewedAt: Date, rating: Int, after: StoredCard, intervalBefore: Int, intervalAfter: Int,
+    durationMilliseconds: Int64 = 0
+  ) {
+    self.reviewedAt = reviewedAt
+    self.rating = rating
+    self.after = after
+    self.intervalBefore = intervalBefore
+    self.intervalAfter = intervalAfter
+    self.durationMilliseconds = durationMilliseconds
+  }
+}
+
+/// How many cards are in each state, and when the next one falls due (nil when there is no card).
+public struct CardCounts: Equatable, Hashable, Sendable, Codable {
+  public var new: Int
+  public var learning: Int
+  public var review: Int
+  public var relearning: Int
+  public var nextDue: Date?
+
+  public init(new: Int = 0, learning: Int = 0, review: Int = 0, relearning: Int = 0, nextDue: Date? = nil) {
+    self.new = new
+    self.learning = learning
+    self.review = review
+    self.relearning = relearning
+    self.nextDue = nextDue
+  }
+}
