@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "FSRS", targets: ["FSRS"]),
     .library(name: "WordFormats", targets: ["WordFormats"]),
     .library(name: "SearchKeys", targets: ["SearchKeys"]),
+    .library(name: "ReviewFeature", targets: ["ReviewFeature"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -120,6 +121,21 @@ let package = Package(
     // The pure folding search compares query and fields through. No I/O, no other targets.
     .target(name: "SearchKeys"),
     .testTarget(name: "SearchKeysTests", dependencies: ["SearchKeys"]),
+    // Spaced repetition over the stored cards: FSRS applied with a bookcase's settings, the review day, grading.
+    .target(
+      name: "ReviewFeature",
+      dependencies: ["Composable", "FSRS", "Storage"]
+    ),
+    .testTarget(
+      name: "ReviewFeatureTests",
+      dependencies: [
+        "ReviewFeature",
+        "Composable",
+        "FSRS",
+        "Storage",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [

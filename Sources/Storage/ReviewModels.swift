@@ -115,3 +115,40 @@ public struct CardCounts: Equatable, Hashable, Sendable, Codable {
     self.nextDue = nextDue
   }
 }
+
+/// How a bookcase's cards are scheduled and how many of them a day asks for.
+public struct ReviewSettings: Equatable, Hashable, Sendable, Codable {
+  /// The recall probability intervals aim for (FSRS's desired retention).
+  public static let retentionRange: ClosedRange<Double> = 0.70...0.99
+  public static let newCardsRange: ClosedRange<Int> = 0...10_000
+  public static let reviewsRange: ClosedRange<Int> = 0...100_000
+  public static let `default` = ReviewSettings()
+
+  public var desiredRetention: Double
+  /// Cards seen for the first time in one review day.
+  public var newCardsPerDay: Int
+  /// Reviews of cards in the review state in one review day (learning cards are never held back).
+  public var maxReviewsPerDay: Int
+  /// Whether review intervals are spread a little at random, so words learnt together part ways.
+  public var fuzz: Bool
+
+  public init(desiredRetention: Double = 0.9, newCardsPerDay: Int = 20, maxReviewsPerDay: Int = 200, fuzz: Bool = true) {
+    self.desiredRetention = desiredRetention
+    self.newCardsPerDay = newCardsPerDay
+    self.maxReviewsPerDay = maxReviewsPerDay
+    self.fuzz = fuzz
+  }
+}
+
+/// What has been studied since a time (the start of the review day), as the daily limits count it.
+public struct ReviewTally: Equatable, Hashable, Sendable, Codable {
+  /// Cards reviewed for the first time.
+  public var newCards: Int
+  /// Reviews of cards that were in the review state.
+  public var reviews: Int
+
+  public init(newCards: Int = 0, reviews: Int = 0) {
+    self.newCards = newCards
+    self.reviews = reviews
+  }
+}

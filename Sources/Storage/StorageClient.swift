@@ -48,6 +48,12 @@ public struct StorageClient: Sendable {
   /// Restores the card as it was before the word's last review and deletes that review, in one transaction;
   /// `noReviewToUndo` when the word has none.
   public var undoLastReview: @Sendable (_ wordID: Word.ID) async throws -> StoredCard
+  public var fetchReviewSettings: @Sendable (_ bookCaseID: BookCase.ID) async throws -> ReviewSettings
+  /// Replaces the bookcase's review settings; `reviewSettingOutOfRange` names the first one out of range.
+  public var updateReviewSettings:
+    @Sendable (_ bookCaseID: BookCase.ID, _ settings: ReviewSettings) async throws -> ReviewSettings
+  /// What one bookcase or (nil) all have studied since `since`, for the daily limits.
+  public var fetchReviewTally: @Sendable (_ bookCaseID: BookCase.ID?, _ since: Date) async throws -> ReviewTally
   /// Yields once after every committed change, including commits by other processes.
   public var observeChanges: @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
 }

@@ -23,6 +23,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case invalidCharacter(Field, Unicode.Scalar)
   /// A review's rating is 1 (again) to 4 (easy).
   case invalidRating(Int)
+  /// A review setting outside what the scheduler accepts: the setting's name and the range it must lie in.
+  case reviewSettingOutOfRange(String, range: String)
   /// Undo was asked for a word that has no review left to undo.
   case noReviewToUndo(wordID: Word.ID)
   /// SQLite refused or failed, named by its kind, with SQLite's code, message and statement as detail.
@@ -61,6 +63,8 @@ extension StorageError: CustomStringConvertible {
       return "the \(field.rawValue) contains \(Self.codePoint(scalar)), which is not allowed; \(rule)"
     case let .invalidRating(rating):
       return "the rating \(rating) is not one of 1 (again), 2 (hard), 3 (good) or 4 (easy)"
+    case let .reviewSettingOutOfRange(setting, range):
+      return "the \(setting) must be from \(range)"
     case let .noReviewToUndo(wordID):
       return "word \(wordID) has no review to undo"
     case let .database(failure):

@@ -54,6 +54,20 @@ public enum StorageRules {
     try checked(description, .description, required: false)
   }
 
+  /// The settings unchanged, or the first one out of its range.
+  public static func validated(_ settings: ReviewSettings) throws(StorageError) -> ReviewSettings {
+    if !ReviewSettings.retentionRange.contains(settings.desiredRetention) {
+      throw .reviewSettingOutOfRange("desired retention", range: "0.70 to 0.99")
+    }
+    if !ReviewSettings.newCardsRange.contains(settings.newCardsPerDay) {
+      throw .reviewSettingOutOfRange("number of new cards per day", range: "0 to 10000")
+    }
+    if !ReviewSettings.reviewsRange.contains(settings.maxReviewsPerDay) {
+      throw .reviewSettingOutOfRange("maximum number of reviews per day", range: "0 to 100000")
+    }
+    return settings
+  }
+
   /// The draft as it will be stored, or the first rule it breaks (term, reading, meaning, example, note, tags).
   /// Tags that fold to the same key are one tag (the first spelling is kept), ordered by their key.
   public static func validated(_ draft: WordDraft) throws(StorageError) -> WordDraft {

@@ -140,4 +140,69 @@ import Testing
     try await client.deleteBookCase(bookCase.id)
     #expect(try await client.fetchCardCounts(nil) == CardCounts())
   }
+
+  @Test(arguments: Backend.allCases)
+  func reviewSettingsStartAtTheDefaultsAndKeepWhatIsSaved(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let (toefl, other) = try await at(1) {
+      (try await client.createBookCase(BookCaseDraft(name: "TOEFL")), try await client.createBookCase(BookCaseDraft(name: "Other")))
+    }
+    #expect(try await client.fetchReviewSettings(toefl.id) == ReviewSettings(desiredRetention: 0.9, newCardsPerDay: 20, maxReviewsPerDay: 200, fuzz: true))
+    let chosen = ReviewSettings(desiredRetention: 0.85, newCardsPerDay: 5, maxReviewsPerDay: 0, fuzz: false)
+    #expect(try await client.updateReviewSettings(toefl.id, chosen) == chosen)
+    #expect(try await client.fetchReviewSettings(toefl.id) == chosen)
+    #expect(try await client.fetchReviewSettings(other.id) == .default)
+    #expect(try await client.fetchBookCase(toefl.id).updatedAt == time(1))
+    #expect(await thrownError { try await client.fetchReviewSettings(99) } as? StorageError == .bookCaseNotFound(id: 99))
+    #expect(await thrownError { try await client.updateReviewSettings(99, chosen) } as? StorageError == .bookCaseNotFound(id: 99))
+  }
+
+  @Test(arguments: Backend.allCases)
+  func reviewSettingsOutOfRangeAreRefusedAndChangeNothing(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let toefl = try await client.createBookCase(BookCaseDraft(name: "TOEFL"))
+    let refused: [(ReviewSettings, StorageError)] = [
+      (ReviewSettings(desiredRetention: 0.69), .reviewSettingOutOfRange("desired retention", range: "0.70 to 0.99")),
+      (ReviewSettings(desiredRetention: 0.995), .reviewSettingOutOfRange("desired retention", range: "0.70 to 0.99")),
+      (ReviewSettings(newCardsPerDay: -1), .reviewSettingOutOfRange("number of new cards per day", range: "0 to 10000")),
+      (ReviewSettings(maxReviewsPerDay: 100_001), .reviewSettingOutOfRange("maximum number of reviews per day", range: "0 to 100000")),
+    ]
+    for (settings, error) in refused {
+      #expect(await thrownError { try await client.updateReviewSettings(toefl.id, settings) } as? StorageError == error)
+    }
+    #expect(try await client.fetchReviewSettings(toefl.id) == .default)
+    #expect(try await client.updateReviewSettings(toefl.id, ReviewSettings(desiredRetention: 0.7, newCardsPerDay: 10_000)).desiredRetention == 0.7)
+  }
+
+  @Test(arguments: Backend.allCases)
+  func theTallyCountsFirstReviewsAndReviewsOfReviewCardsSinceATime(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let (toefl, other, words) = try await at(1) {
+      let toefl = try await client.createBookCase(BookCaseDraft(name: "TOEFL"))
+      let other = try await client.createBookCase(BookCaseDraft(name: "Other"))
+      var words: [Word] = []
+      for term in ["abate", "benign"] { words.append(try await client.addWord(toefl.id, WordDraft(term: term, meaning: "m"))) }
+      words.append(try await client.addWord(other.id, WordDraft(term: "dour", meaning: "m")))
+      return (toefl, other, words)
+    }
+    var graduated = learning(words[0].id, at: 10, due: 86_400)
+    graduated.state = .review
+    graduated.step = 0
+    _ = try await client.recordReview(review(learning(words[0].id, at: 10, due: 610), at: 10))
+    _ = try await client.recordReview(review(graduated, at: 620))
+    _ = try await client.recordReview(review(learning(words[1].id, at: 700, due: 1300), at: 700))
+    _ = try await client.recordReview(review(learning(words[2].id, at: 800, due: 1400), at: 800))
+    var lapsed = graduated
+    lapsed.state = .relearning
+    _ = try await client.recordReview(review(lapsed, at: 900, rating: 1))
+
+    #expect(try await client.fetchReviewTally(toefl.id, time(0)) == ReviewTally(newCards: 2, reviews: 1))
+    #expect(try await client.fetchReviewTally(toefl.id, time(700)) == ReviewTally(newCards: 1, reviews: 1))
+    #expect(try await client.fetchReviewTally(other.id, time(0)) == ReviewTally(newCards: 1, reviews: 0))
+    #expect(try await client.fetchReviewTally(nil, time(0)) == ReviewTally(newCards: 3, reviews: 1))
+    #expect(try await client.fetchReviewTally(nil, time(901)) == ReviewTally())
+    _ = try await client.undoLastReview(words[0].id)
+    #expect(try await client.fetchReviewTally(toefl.id, time(0)) == ReviewTally(newCards: 2, reviews: 0))
+    #expect(await thrownError { try await client.fetchReviewTally(99, time(0)) } as? StorageError == .bookCaseNotFound(id: 99))
+  }
 }

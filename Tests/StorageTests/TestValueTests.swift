@@ -30,6 +30,9 @@ import Testing
           ReviewDraft(reviewedAt: Date(), rating: 3, after: StoredCard(wordID: 1, due: Date()), intervalBefore: 0, intervalAfter: 0))
       }),
       ("undoLastReview", { _ = try await client.undoLastReview(1) }),
+      ("fetchReviewSettings", { _ = try await client.fetchReviewSettings(1) }),
+      ("updateReviewSettings", { _ = try await client.updateReviewSettings(1, .default) }),
+      ("fetchReviewTally", { _ = try await client.fetchReviewTally(nil, Date()) }),
       ("observeChanges", { _ = client.observeChanges() }),
     ]
     for (endpoint, call) in calls {

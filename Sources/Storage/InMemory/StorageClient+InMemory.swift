@@ -77,6 +77,7 @@ extension StorageClient {
         try write { store throws(StorageError) in
           let index = try store.bookCaseIndex(id: id)
           store.bookCases.remove(at: index)
+          store.reviewSettings[id] = nil
           for word in store.words where word.bookCaseID == id { store.forgetReviews(of: word.id) }
           store.words.removeAll { $0.bookCaseID == id }
         }
@@ -213,6 +214,28 @@ extension StorageClient {
           return before
         }
       },
+      fetchReviewSettings: { bookCaseID in
+        try store.withLock { store throws(StorageError) in
+          _ = try store.bookCaseIndex(id: bookCaseID)
+          return store.reviewSettings[bookCaseID] ?? .default
+        }
+      },
+      updateReviewSettings: { bookCaseID, settings in
+        let settings = try StorageRules.validated(settings)
+        return try write { store throws(StorageError) in
+          _ = try store.bookCaseIndex(id: bookCaseID)
+          store.reviewSettings[bookCaseID] = settings
+          return settings
+        }
+      },
+      fetchReviewTally: { bookCaseID, since in
+        try store.withLock { store throws(StorageError) in
+          let wordIDs = Set(try store.cards(of: bookCaseID).map(\.wordID))
+          let reviews = store.reviews.filter { wordIDs.contains($0.wordID) && $0.reviewedAt >= since.storedPrecision }
+          return ReviewTally(
+            newCards: reviews.count { $0.before.state == .new }, reviews: reviews.count { $0.before.state == .review })
+        }
+      },
       observeChanges: { changes.stream() }
     )
   }
@@ -229,6 +252,8 @@ struct InMemoryStore {
   /// The review log, oldest first.
   var reviews: [StoredReview] = []
   var nextReviewID: StoredReview.ID = 1
+  /// Review settings by bookcase; a bookcase without an entry has the defaults.
+  var reviewSettings: [BookCase.ID: ReviewSettings] = [:]
 
   init(bookCases: [BookCase], words: [Word]) {
     self.bookCases = bookCases

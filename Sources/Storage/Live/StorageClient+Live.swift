@@ -286,6 +286,39 @@ extension StorageClient {
           return try db.card(wordID: wordID)
         }
       },
+      fetchReviewSettings: { bookCaseID in
+        try await database.read { db in
+          guard
+            let settings = try db.row(
+              "SELECT desired_retention, new_cards_per_day, max_reviews_per_day, fuzz FROM bookcases WHERE id = ?",
+              [.integer(bookCaseID)], ReviewSettings.init(row:))
+          else { throw StorageError.bookCaseNotFound(id: bookCaseID) }
+          return settings
+        }
+      },
+      updateReviewSettings: { bookCaseID, settings in
+        let settings = try StorageRules.validated(settings)
+        return try await database.write { db in
+          try db.requireBookCase(bookCaseID)
+          try db.run(
+            "UPDATE bookcases SET desired_retention = ?, new_cards_per_day = ?, max_reviews_per_day = ?, fuzz = ? WHERE id = ?",
+            [.real(settings.desiredRetention), .integer(Int64(settings.newCardsPerDay)),
+             .integer(Int64(settings.maxReviewsPerDay)), .integer(settings.fuzz ? 1 : 0), .integer(bookCaseID)])
+          return settings
+        }
+      },
+      fetchReviewTally: { bookCaseID, since in
+        try await database.read { db in
+          if let bookCaseID { try db.requireBookCase(bookCaseID) }
+          let scope = bookCaseID == nil ? "1" : "word_id IN (SELECT id FROM words WHERE bookcase_id = ?)"
+          let values: [SQLiteValue] = [.integer(since.unixMilliseconds)] + (bookCaseID.map { [.integer($0)] } ?? [])
+          return try db.row(
+            """
+            SELECT count(*) FILTER (WHERE state_before = 'new'), count(*) FILTER (WHERE state_before = 'review')
+            FROM review_log WHERE reviewed_at >= ? AND \(scope)
+            """, values) { ReviewTally(newCards: $0.int(0), reviews: $0.int(1)) } ?? ReviewTally()
+        }
+      },
       observeChanges: { database.changes.stream() }
     )
   }
@@ -335,5 +368,13 @@ extension Connection {
     {
       throw StorageError.duplicateBookCaseName(existing)
     }
+  }
+}
+
+extension ReviewSettings {
+  /// A row of desired_retention, new_cards_per_day, max_reviews_per_day, fuzz.
+  init(row: Statement) {
+    self.init(
+      desiredRetention: row.double(0), newCardsPerDay: row.int(1), maxReviewsPerDay: row.int(2), fuzz: row.int(3) != 0)
   }
 }
