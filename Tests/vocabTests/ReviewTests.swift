@@ -27,13 +27,15 @@ struct ReviewTests {
       try terminal.send(keys: "clear", "Enter")
     }
 
-    /// Starts `vocab review TOEFL` from the shell, which prints its exit status after it (unless `job`: a list
-    /// would go on to its next command when the first is suspended).
-    func startReview(job: Bool = false) throws {
-      let command = "\(Tmux.quoted(Sandbox.vocabBinary)) review TOEFL"
+    /// Starts `vocab review TOEFL options…` from the shell, which prints its exit status after it (unless `job`:
+    /// a list would go on to its next command when the first is suspended).
+    func startReview(_ options: String = "", job: Bool = false) throws {
+      let command = "\(Tmux.quoted(Sandbox.vocabBinary)) review TOEFL \(options)"
       try terminal.send(keys: "-l", job ? command : command + "; echo \"status $?\"")
       try terminal.send(keys: "Enter")
-      try expectScreen("New 3 · Learning 0 · Review 0 · Done 0", "abate", "Space or Enter: show the answer")
+      if options.isEmpty {
+        try expectScreen("New 3 · Learning 0 · Review 0 · Done 0", "abate", "Space or Enter: show the answer")
+      }
     }
 
     func expectScreen(_ parts: String..., sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -112,11 +114,12 @@ struct ReviewTests {
     #expect(try fixture.cards() == "abate|learning|1|1\nbenign|learning|0|1\ncandid|new|0|0\n")
   }
 
-  @Test func ctrlCQuitsMidCardGradingNothing() throws {
+  @Test(arguments: ["q", "C-c", "C-d"])
+  func quittingMidCardGradesNothing(key: String) throws {
     let fixture = try Fixture()
     try fixture.startReview()
     try fixture.press("Space", then: "lessen")
-    try fixture.press("C-c", then: "status 0")
+    try fixture.press(key, then: "status 0")
     #expect(try fixture.terminalIsRestored(), "\(fixture.terminal.shown)")
     #expect(try fixture.reviews() == "")
   }
@@ -149,6 +152,25 @@ struct ReviewTests {
     try fixture.expectScreen(status)
     #expect(try fixture.terminalIsRestored(), "\(fixture.terminal.shown)")
     #expect(try fixture.reviews() == "")
+  }
+
+  /// `--reverse` asks for the term from the meaning; `--new 1` takes one new card instead of today's 20.
+  @Test func reverseAndTheSessionsOwnNewCardLimit() throws {
+    let fixture = try Fixture()
+    try fixture.startReview("--reverse --new 1")
+    try fixture.expectScreen("New 1 · Learning 0 · Review 0 · Done 0", "lessen", "Space or Enter")
+    #expect(!(try fixture.terminal.screen()).contains("abate"), "the term is the answer")
+    try fixture.press("Space", then: "abate", "4 Easy")
+    try fixture.press("4", then: "Nothing more is due: 1 reviewed in this session.", "Done 1")
+    try fixture.press("q", then: "status 0")
+    #expect(try fixture.reviews() == "abate|4|new|review\n")
+  }
+
+  @Test func negativeLimitsAreUsageErrors() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.vocab(["review", "--limit=-1"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--limit must be 0 or more, not -1"), "\(result.stderr)")
   }
 
   @Test func refusesWithoutATerminalPointingToGrade() throws {
