@@ -146,9 +146,9 @@ let package = Package(
         "Composable",
         "FSRS",
         "ReviewFeature",
-        "TerminalInput",
         "Storage",
         "TerminalLayout",
+        "TerminalInput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
