@@ -136,13 +136,19 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // The keyboard and screen of a full-screen command: raw mode restored on every exit, key decoding.
+    .target(name: "TerminalInput"),
+    .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
     .executableTarget(
       name: "vocab",
       dependencies: [
         "BookCaseFeature",
         "Composable",
+        "FSRS",
+        "ReviewFeature",
         "Storage",
         "TerminalLayout",
+        "TerminalInput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]

@@ -41,6 +41,12 @@ public struct StorageClient: Sendable {
   /// Cards due at or before `dueBy`, of one bookcase or (nil) of all, earliest due first then by word id, at most `limit`.
   public var fetchDueCards:
     @Sendable (_ bookCaseID: BookCase.ID?, _ dueBy: Date, _ limit: Int) async throws -> [StoredCard]
+  /// Cards in one of `states`, of one bookcase or (nil) of all, due at or before `dueBy` (nil: whenever due),
+  /// earliest due first then by word id, at most `limit`. A new card stays due when its word was added, so new
+  /// cards come in the order they were added: what a review session takes from each state.
+  public var fetchCardsInStates: @Sendable (
+    _ bookCaseID: BookCase.ID?, _ states: Set<StoredCard.State>, _ dueBy: Date?, _ limit: Int
+  ) async throws -> [StoredCard]
   /// How many cards of one bookcase or (nil) of all are in each state, and the earliest due time.
   public var fetchCardCounts: @Sendable (_ bookCaseID: BookCase.ID?) async throws -> CardCounts
   /// Writes the card's new state and appends the review to the log, in one transaction.

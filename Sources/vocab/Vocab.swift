@@ -43,6 +43,7 @@ struct Vocab: AsyncParsableCommand {
       Migrate.self,
       Backup.self,
       Restore.self,
+      Review.self,
     ]
   )
 

@@ -179,6 +179,14 @@ extension StorageClient {
               .sorted { ($0.due, $0.wordID) < ($1.due, $1.wordID) }.prefix(max(0, limit)))
         }
       },
+      fetchCardsInStates: { bookCaseID, states, dueBy, limit in
+        try store.withLock { store throws(StorageError) in
+          let dueBy = dueBy?.storedPrecision ?? .distantFuture
+          return Array(
+            try store.cards(of: bookCaseID).filter { states.contains($0.state) && $0.due <= dueBy }
+              .sorted { ($0.due, $0.wordID) < ($1.due, $1.wordID) }.prefix(max(0, limit)))
+        }
+      },
       fetchCardCounts: { bookCaseID in
         try store.withLock { store throws(StorageError) in
           let cards = try store.cards(of: bookCaseID)

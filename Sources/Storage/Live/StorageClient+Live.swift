@@ -225,6 +225,22 @@ extension StorageClient {
             [.integer(dueBy.unixMilliseconds)] + scope.values + [.integer(Int64(max(0, limit)))], StoredCard.init(row:))
         }
       },
+      fetchCardsInStates: { bookCaseID, states, dueBy, limit in
+        try await database.read { db in
+          if let bookCaseID { try db.requireBookCase(bookCaseID) }
+          let scope = Connection.cardScope(bookCaseID)
+          let states = StoredCard.State.allCases.filter(states.contains)
+          guard !states.isEmpty else { return [] }
+          let placeholders = states.map { _ in "?" }.joined(separator: ", ")
+          return try db.rows(
+            """
+            SELECT \(Connection.cardColumns) FROM cards c
+            WHERE c.state IN (\(placeholders)) AND c.due <= ? AND \(scope.sql) ORDER BY c.due, c.word_id LIMIT ?
+            """,
+            states.map { .text($0.rawValue) } + [.integer(dueBy?.unixMilliseconds ?? .max)] + scope.values
+              + [.integer(Int64(max(0, limit)))], StoredCard.init(row:))
+        }
+      },
       fetchCardCounts: { bookCaseID in
         try await database.read { db in
           if let bookCaseID { try db.requireBookCase(bookCaseID) }

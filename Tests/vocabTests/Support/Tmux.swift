@@ -55,6 +55,13 @@ final class Tmux {
     try run(["send-keys"] + keys)
   }
 
+  /// The process the terminal runs (the command, or the shell running it).
+  func panePID() throws -> pid_t {
+    guard let pid = pid_t(try run(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw SpawnError(message: "tmux gave no pane pid") }
+    return pid
+  }
+
   /// The visible screen, one string per line, trailing blanks removed.
   func screen() throws -> String {
     try run(["capture-pane", "-p"])
