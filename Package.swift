@@ -141,6 +141,7 @@ let package = Package(
       dependencies: [
         "BookCaseFeature",
         "Composable",
+        "ReviewFeature",
         "Storage",
         "TerminalLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -69,7 +69,7 @@ enum JSONShapes {
 }
 
 /// A JSON document being written, as UTF-8 bytes (appending to a `String` scalar by scalar was the slow part).
-private struct JSONText {
+struct JSONText {
   private var bytes: [UInt8] = []
 
   var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -78,20 +78,29 @@ private struct JSONText {
     bytes.append(contentsOf: fragment.utf8)
   }
 
-  mutating func bookCase(_ bookCase: BookCase) {
+  /// A Bookcase; `list` adds how many cards are `due`, `edit-bookcase` the `review` settings.
+  mutating func bookCase(_ bookCase: BookCase, due: Int? = nil, review: ReviewSettings? = nil) {
     raw("{\"createdAt\":")
     date(bookCase.createdAt)
     raw(",\"description\":")
     string(bookCase.description)
+    if let due { raw(",\"due\":\(due)") }
     raw(",\"id\":\(bookCase.id),\"name\":")
     string(bookCase.name)
+    if let review { reviewSettings(review) }
     raw(",\"updatedAt\":")
     date(bookCase.updatedAt)
     raw(",\"wordCount\":\(bookCase.wordCount)}")
   }
 
-  mutating func word(_ word: Word) {
-    raw("{\"bookcaseId\":\(word.bookCaseID),\"createdAt\":")
+  /// A Word; `show` adds its `card`.
+  mutating func word(_ word: Word, card: StoredCard? = nil) {
+    raw("{\"bookcaseId\":\(word.bookCaseID)")
+    if let card {
+      raw(",\"card\":")
+      self.card(card)
+    }
+    raw(",\"createdAt\":")
     date(word.createdAt)
     raw(",\"example\":")
     string(word.example)

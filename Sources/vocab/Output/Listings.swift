@@ -69,3 +69,11 @@ enum Listings {
     return table.render(bold: terminal.usesColour, width: terminal.columns)
   }
 }
+
+extension Listings {
+  /// `retention 0.9, 20 new cards and 200 reviews a day, fuzz on`.
+  static func reviewSettings(_ settings: ReviewSettings) -> String {
+    "retention \(settings.desiredRetention), \(settings.newCardsPerDay) new cards and \(settings.maxReviewsPerDay) "
+      + "reviews a day, fuzz \(settings.fuzz ? "on" : "off")"
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Storage
+
+/// The `--json` documents of reviewing (documented in README.md), written as `JSONShapes` writes the others.
+extension JSONShapes {
+  /// `edit-bookcase --json`: the Bookcase with its review settings.
+  static func bookCase(_ bookCase: BookCase, reviewSettings: ReviewSettings) -> String {
+    var json = JSONText()
+    json.bookCase(bookCase, review: reviewSettings)
+    json.raw("\n")
+    return json.text
+  }
+
+  /// `show --json`: the Word with its card.
+  static func word(_ word: Word, card: StoredCard) -> String {
+    var json = JSONText()
+    json.word(word, card: card)
+    json.raw("\n")
+    return json.text
+  }
+}
+
+extension JSONText {
+  /// `,"review":{…}`, the settings as a member of a Bookcase.
+  mutating func reviewSettings(_ settings: ReviewSettings) {
+    raw(",\"review\":{\"desiredRetention\":\(settings.desiredRetention),\"fuzz\":\(settings.fuzz)")
+    raw(",\"maxReviewsPerDay\":\(settings.maxReviewsPerDay),\"newCardsPerDay\":\(settings.newCardsPerDay)}")
+  }
+
+  /// A Card: `step` null outside learning and relearning, `stability`, `difficulty` and `lastReview` null
+  /// before the first review.
+  mutating func card(_ card: StoredCard) {
+    raw("{\"difficulty\":")
+    number(card.difficulty)
+    raw(",\"due\":")
+    date(card.due)
+    raw(",\"lapses\":\(card.lapses),\"lastReview\":")
+    if let lastReview = card.lastReview { date(lastReview) } else { raw("null") }
+    raw(",\"reps\":\(card.reps),\"stability\":")
+    number(card.stability)
+    raw(",\"state\":\"\(card.state.rawValue)\",\"step\":")
+    raw(card.state == .learning || card.state == .relearning ? String(card.step) : "null")
+    raw(",\"wordId\":\(card.wordID)}")
+  }
+
+  /// A number as Swift writes it shortest (it reads back as the same Double), or null.
+  mutating func number(_ value: Double?) {
+    guard let value, value.isFinite else { return raw("null") }
+    raw(String(value))
+  }
+}
