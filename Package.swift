@@ -141,6 +141,7 @@ let package = Package(
       dependencies: [
         "BookCaseFeature",
         "Composable",
+        "FSRS",
         "ReviewFeature",
         "Storage",
         "TerminalLayout",

@@ -41,6 +41,7 @@ struct Vocab: AsyncParsableCommand {
       MoveWord.self,
       DeleteWord.self,
       Show.self,
+      Grade.self,
       Tags.self,
       Refresh.self,
       Migrate.self,

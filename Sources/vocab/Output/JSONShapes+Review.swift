@@ -49,3 +49,28 @@ extension JSONText {
     raw(String(value))
   }
 }
+
+extension JSONShapes {
+  /// `grade --json`: `{"card":Card,"rating":"good","reviewedAt":"…"}`.
+  static func graded(_ review: StoredReview) -> String {
+    var json = JSONText()
+    json.raw("{\"card\":")
+    json.card(review.after)
+    json.raw(",\"rating\":\"\(ratingNames[review.rating - 1])\",\"reviewedAt\":")
+    json.date(review.reviewedAt)
+    json.raw("}\n")
+    return json.text
+  }
+
+  /// `grade --undo --json`: `{"card":Card}`, the card as it is again.
+  static func card(_ card: StoredCard) -> String {
+    var json = JSONText()
+    json.raw("{\"card\":")
+    json.card(card)
+    json.raw("}\n")
+    return json.text
+  }
+
+  /// Ratings 1–4 by name.
+  static let ratingNames = ["again", "hard", "good", "easy"]
+}

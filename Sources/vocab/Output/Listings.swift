@@ -77,3 +77,11 @@ extension Listings {
       + "reviews a day, fuzz \(settings.fuzz ? "on" : "off")"
   }
 }
+
+extension Listings {
+  /// `learning (step 1), due 2026-03-01T08:10:00Z`, or `new, due …`.
+  static func card(_ card: StoredCard) -> String {
+    let step = card.state == .learning || card.state == .relearning ? " (step \(card.step))" : ""
+    return "\(card.state.rawValue)\(step), due \(UTCTime.iso8601(card.due))"
+  }
+}

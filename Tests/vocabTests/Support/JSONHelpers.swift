@@ -25,8 +25,9 @@ enum JSONHelpers {
     expectISO8601(object["updatedAt"])
   }
 
-  static func expectWordShape(_ object: [String: Any]) {
-    #expect(Set(object.keys) == wordKeys)
+  /// `extra`: the keys some commands add (`show`: `card`).
+  static func expectWordShape(_ object: [String: Any], extra: Set<String> = []) {
+    #expect(Set(object.keys) == wordKeys.union(extra))
     #expect(object["id"] is Int)
     #expect(object["bookcaseId"] is Int)
     for key in ["term", "reading", "meaning", "example", "note"] {
