@@ -42,6 +42,7 @@ struct Vocab: AsyncParsableCommand {
       DeleteWord.self,
       Show.self,
       Grade.self,
+      Due.self,
       Tags.self,
       Refresh.self,
       Migrate.self,

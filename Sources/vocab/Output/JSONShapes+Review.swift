@@ -74,3 +74,15 @@ extension JSONShapes {
   /// Ratings 1–4 by name.
   static let ratingNames = ["again", "hard", "good", "easy"]
 }
+
+extension JSONShapes {
+  /// `due --json`: `{"learning":n,"new":n,"next":"…"|null,"relearning":n,"review":n}`.
+  static func due(_ counts: DueCounts) -> String {
+    let total = counts.total
+    var json = JSONText()
+    json.raw("{\"learning\":\(total.learning),\"new\":\(total.new),\"next\":")
+    if let next = counts.next { json.date(next) } else { json.raw("null") }
+    json.raw(",\"relearning\":\(total.relearning),\"review\":\(total.review)}\n")
+    return json.text
+  }
+}

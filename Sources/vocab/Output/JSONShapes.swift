@@ -11,13 +11,13 @@ import Storage
 /// Written by hand rather than with `JSONEncoder`: the shapes are fixed, and for a bookcase of 10,000 words the
 /// generic encoder (and its calendar-based date formatting) took most of the command's time.
 enum JSONShapes {
-  /// `vocab list --json`: `{"bookcases":[Bookcase…]}`.
-  static func bookCaseList(_ bookCases: some Collection<BookCase>) -> String {
+  /// `vocab list --json`: `{"bookcases":[Bookcase…]}`, each with its `due` count when given.
+  static func bookCaseList(_ bookCases: some Collection<BookCase>, due: [BookCase.ID: Int]? = nil) -> String {
     var json = JSONText()
     json.raw("{\"bookcases\":[")
     for (index, bookCase) in bookCases.enumerated() {
       if index > 0 { json.raw(",") }
-      json.bookCase(bookCase)
+      json.bookCase(bookCase, due: due.map { $0[bookCase.id] ?? 0 })
     }
     json.raw("]}\n")
     return json.text

@@ -3,15 +3,20 @@ import TerminalLayout
 
 /// The tables and JSON documents vocab prints for bookcases and words.
 enum Listings {
-  static func bookCases(_ bookCases: some Collection<BookCase>, json: Bool, terminal: Terminal) -> String {
+  /// `due`: the cards due now in each bookcase (`list`), shown as a DUE column and JSON's `due`.
+  static func bookCases(
+    _ bookCases: some Collection<BookCase>, due: [BookCase.ID: Int]? = nil, json: Bool, terminal: Terminal
+  ) -> String {
     if json {
-      return JSONShapes.bookCaseList(bookCases)
+      return JSONShapes.bookCaseList(bookCases, due: due)
     }
-    var table = Table(columns: [
-      .init(title: "ID", alignment: .right), .init(title: "NAME"), .init(title: "WORDS", alignment: .right),
-      .init(title: "DESCRIPTION"),
-    ])
-    table.rows = bookCases.map { [String($0.id), $0.name, String($0.wordCount), $0.description] }
+    var table = Table(
+      columns: [.init(title: "ID", alignment: .right), .init(title: "NAME"), .init(title: "WORDS", alignment: .right)]
+        + (due == nil ? [] : [.init(title: "DUE", alignment: .right)]) + [.init(title: "DESCRIPTION")])
+    table.rows = bookCases.map { bookCase in
+      [String(bookCase.id), bookCase.name, String(bookCase.wordCount)]
+        + (due.map { [String($0[bookCase.id] ?? 0)] } ?? []) + [bookCase.description]
+    }
     var output = table.render(bold: terminal.usesColour, width: terminal.columns)
     if bookCases.isEmpty, terminal.stdoutIsTerminal {
       output += "No bookcases yet. Create one with: vocab add-bookcase NAME\n"
@@ -83,5 +88,15 @@ extension Listings {
   static func card(_ card: StoredCard) -> String {
     let step = card.state == .learning || card.state == .relearning ? " (step \(card.step))" : ""
     return "\(card.state.rawValue)\(step), due \(UTCTime.iso8601(card.due))"
+  }
+}
+
+extension Listings {
+  /// `due`: `12 due: 5 new, 2 learning, 4 review, 1 relearning; next at 2026-03-01T08:10:00Z`.
+  static func due(_ counts: DueCounts) -> String {
+    let total = counts.total
+    let next = counts.next.map { "next at \(UTCTime.iso8601($0))" } ?? "none due later"
+    return "\(total.all) due: \(total.new) new, \(total.learning) learning, \(total.review) review, "
+      + "\(total.relearning) relearning; \(next)\n"
   }
 }
