@@ -43,6 +43,7 @@ struct Vocab: AsyncParsableCommand {
       Show.self,
       Grade.self,
       Due.self,
+      Stats.self,
       Tags.self,
       Refresh.self,
       Migrate.self,

@@ -1,4 +1,5 @@
 import Foundation
+import ReviewFeature
 import Storage
 
 /// The `--json` documents of reviewing (documented in README.md), written as `JSONShapes` writes the others.
@@ -83,6 +84,25 @@ extension JSONShapes {
     json.raw("{\"learning\":\(total.learning),\"new\":\(total.new),\"next\":")
     if let next = counts.next { json.date(next) } else { json.raw("null") }
     json.raw(",\"relearning\":\(total.relearning),\"review\":\(total.review)}\n")
+    return json.text
+  }
+}
+
+extension JSONShapes {
+  /// `stats --json`: `{"cards":{…},"days":[{"date":"2026-03-01","reviews":n}…],"retention":0.9|null,"reviews":n,
+  /// "reviewsOfReviewCards":n}`.
+  static func stats(_ stats: ReviewStats) -> String {
+    let cards = stats.cards
+    var json = JSONText()
+    json.raw("{\"cards\":{\"learning\":\(cards.learning),\"new\":\(cards.new),\"relearning\":\(cards.relearning)")
+    json.raw(",\"review\":\(cards.review)},\"days\":[")
+    for (index, day) in stats.days.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.raw("{\"date\":\"\(Listings.date(day))\",\"reviews\":\(day.reviews)}")
+    }
+    json.raw("],\"retention\":")
+    json.number(stats.retention)
+    json.raw(",\"reviews\":\(stats.reviews),\"reviewsOfReviewCards\":\(stats.reviewsOfReviewCards)}\n")
     return json.text
   }
 }

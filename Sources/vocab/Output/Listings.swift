@@ -1,3 +1,4 @@
+import ReviewFeature
 import Storage
 import TerminalLayout
 
@@ -98,5 +99,32 @@ extension Listings {
     let next = counts.next.map { "next at \(UTCTime.iso8601($0))" } ?? "none due later"
     return "\(total.all) due: \(total.new) new, \(total.learning) learning, \(total.review) review, "
       + "\(total.relearning) relearning; \(next)\n"
+  }
+}
+
+extension Listings {
+  /// `stats`: the cards per state, the reviews and retention, and a table of reviews per review day.
+  static func stats(_ stats: ReviewStats, terminal: Terminal) -> String {
+    let cards = stats.cards
+    var text = "cards: \(cards.all) (\(cards.new) new, \(cards.learning) learning, \(cards.review) review, "
+      + "\(cards.relearning) relearning)\n"
+    let retention = stats.retention.map { value in
+      "retention \(Int((value * 1000).rounded()) / 10).\(Int((value * 1000).rounded()) % 10)% of "
+        + "\(stats.reviewsOfReviewCards) reviews of review cards"
+    } ?? "no review of a review card yet"
+    text += "reviews: \(stats.reviews) (\(retention))\n"
+    guard !stats.days.isEmpty else { return text }
+    var table = Table(columns: [.init(title: "DAY"), .init(title: "REVIEWS", alignment: .right)])
+    table.rows = stats.days.map { [date($0), String($0.reviews)] }
+    return text + table.render(bold: terminal.usesColour, width: terminal.columns)
+  }
+
+  /// `2026-03-01`.
+  static func date(_ day: ReviewStats.Day) -> String {
+    func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+    return "\(digits(day.year, 4))-\(digits(day.month, 2))-\(digits(day.day, 2))"
   }
 }
