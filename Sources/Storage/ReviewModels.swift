@@ -152,3 +152,70 @@ public struct ReviewTally: Equatable, Hashable, Sendable, Codable {
     self.reviews = reviews
   }
 }
+
+/// How many cards a review day asks for at a moment (`countDueCards`), per bookcase, and when the next card
+/// falls due.
+public struct DueCounts: Equatable, Hashable, Sendable, Codable {
+  /// Each bookcase's due cards per state: new and review cards only as many as its daily limits leave
+  /// (`nextDue` unused).
+  public var byBookCase: [BookCase.ID: CardCounts]
+  /// The earliest due time after the moment, of any card in scope; nil when none is due later.
+  public var next: Date?
+
+  public init(byBookCase: [BookCase.ID: CardCounts] = [:], next: Date? = nil) {
+    self.byBookCase = byBookCase
+    self.next = next
+  }
+
+  /// Every bookcase's counts added up.
+  public var total: CardCounts {
+    byBookCase.values.reduce(into: CardCounts()) { total, counts in
+      total.new += counts.new
+      total.learning += counts.learning
+      total.review += counts.review
+      total.relearning += counts.relearning
+    }
+  }
+}
+
+extension CardCounts {
+  /// Cards in every state.
+  public var all: Int { new + learning + review + relearning }
+}
+
+/// One row of the review log as `fetchReviewLog` reads it: the answer and the states it moved the card between.
+public struct ReviewLogEntry: Equatable, Hashable, Sendable, Codable, Identifiable {
+  public var id: StoredReview.ID
+  public var wordID: Word.ID
+  public var reviewedAt: Date
+  /// 1 again, 2 hard, 3 good, 4 easy.
+  public var rating: Int
+  public var stateBefore: StoredCard.State
+  public var stateAfter: StoredCard.State
+  public var intervalBefore: Int
+  public var intervalAfter: Int
+  public var durationMilliseconds: Int64
+
+  public init(
+    id: StoredReview.ID, wordID: Word.ID, reviewedAt: Date, rating: Int, stateBefore: StoredCard.State,
+    stateAfter: StoredCard.State, intervalBefore: Int, intervalAfter: Int, durationMilliseconds: Int64
+  ) {
+    self.id = id
+    self.wordID = wordID
+    self.reviewedAt = reviewedAt
+    self.rating = rating
+    self.stateBefore = stateBefore
+    self.stateAfter = stateAfter
+    self.intervalBefore = intervalBefore
+    self.intervalAfter = intervalAfter
+    self.durationMilliseconds = durationMilliseconds
+  }
+
+  /// The entry a recorded review makes.
+  public init(_ review: StoredReview) {
+    self.init(
+      id: review.id, wordID: review.wordID, reviewedAt: review.reviewedAt, rating: review.rating,
+      stateBefore: review.before.state, stateAfter: review.after.state, intervalBefore: review.intervalBefore,
+      intervalAfter: review.intervalAfter, durationMilliseconds: review.durationMilliseconds)
+  }
+}

@@ -60,6 +60,16 @@ public struct StorageClient: Sendable {
     @Sendable (_ bookCaseID: BookCase.ID, _ settings: ReviewSettings) async throws -> ReviewSettings
   /// What one bookcase or (nil) all have studied since `since`, for the daily limits.
   public var fetchReviewTally: @Sendable (_ bookCaseID: BookCase.ID?, _ since: Date) async throws -> ReviewTally
+  /// What the review day that began at `dayStart` asks of one bookcase or (nil) of each at `at`: the cards due
+  /// then per state, new cards up to what `new_cards_per_day` leaves after the day's first reviews, review cards
+  /// up to what `max_reviews_per_day` leaves after the day's reviews of review cards, learning and relearning
+  /// cards all; and the earliest due time after `at`.
+  public var countDueCards:
+    @Sendable (_ bookCaseID: BookCase.ID?, _ at: Date, _ dayStart: Date) async throws -> DueCounts
+  /// The review log of one bookcase's words or (nil) of all, from `since` on, in the order the reviews were
+  /// recorded.
+  public var fetchReviewLog:
+    @Sendable (_ bookCaseID: BookCase.ID?, _ since: Date) async throws -> [ReviewLogEntry]
   /// Yields once after every committed change, including commits by other processes.
   public var observeChanges: @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
 }

@@ -25,7 +25,10 @@ struct Vocab: AsyncParsableCommand {
         1   the request could not be carried out: not found, duplicate,
             invalid input, database problem, a deletion not confirmed
         64  wrong usage: unknown command or option, missing or malformed
-            argument
+            argument, a VOCAB_NOW that is not an ISO 8601 date and time
+
+      VOCAB_NOW=2026-03-01T08:00:00Z (ISO 8601, Z or an offset) makes every
+      command take that moment for now: for scripts and tests.
       """,
     version: VocabVersion.current,
     subcommands: [
@@ -38,6 +41,9 @@ struct Vocab: AsyncParsableCommand {
       MoveWord.self,
       DeleteWord.self,
       Show.self,
+      Grade.self,
+      Due.self,
+      Stats.self,
       Tags.self,
       Refresh.self,
       Migrate.self,

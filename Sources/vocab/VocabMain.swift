@@ -16,11 +16,12 @@ enum VocabMain {
         return Streams.out(CompletionScript.script(for: shell))
       }
       // vocab's own process is never a test. Naming the live context, and setting the one default dependency
-      // commands read (the live clock), spares swift-dependencies asking Foundation whether tests are running
+      // commands read (the clock), spares swift-dependencies asking Foundation whether tests are running
       // (ProcessInfo, each argument parsed as a URL): about a tenth of a command's start-up.
+      let date = try Now.dateGenerator(environment: Environment.current())
       try await withDependencies {
         $0.context = .live
-        $0.date = DateGenerator { Date() }
+        $0.date = date
       } operation: {
         var command = try await Vocab.asyncParseAsRoot(arguments)
         if var asyncCommand = command as? AsyncParsableCommand {
@@ -34,7 +35,7 @@ enum VocabMain {
       }
     } catch let failure as Failure {
       Streams.err("error: \(failure.message)\n")
-      Vocab.exit(withError: ExitCode.failure)
+      Vocab.exit(withError: failure.exitCode)
     } catch {
       Vocab.exit(withError: error)
     }

@@ -37,7 +37,7 @@ struct ShowTests {
     let output = try sandbox.vocab(["show", "1", "--json"])
     #expect(output.status == 0)
     let word = try JSONHelpers.object(output.stdout)
-    JSONHelpers.expectWordShape(word)
+    JSONHelpers.expectWordShape(word, extra: ["card"])
     #expect(word["meaning"] as? String == "frank\nopen")
     #expect(word["bookcaseId"] as? Int == 1)
   }

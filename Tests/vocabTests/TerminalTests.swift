@@ -36,7 +36,7 @@ struct TerminalTests {
     try sandbox.vocab(["add-bookcase", "TOEFL"])
     let output = try onTerminal(sandbox, ["list"])
     #expect(output.status == 0)
-    #expect(output.stdout.contains("\u{1B}[1mID  NAME   WORDS  DESCRIPTION\u{1B}[0m\n 1  TOEFL      0\n"))
+    #expect(output.stdout.contains("\u{1B}[1mID  NAME   WORDS  DUE  DESCRIPTION\u{1B}[0m\n 1  TOEFL      0    0\n"))
   }
 
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
@@ -45,7 +45,7 @@ struct TerminalTests {
     try sandbox.vocab(["add-bookcase", "TOEFL"])
     let output = try onTerminal(sandbox, ["list"], environment: environment)
     #expect(output.status == 0)
-    #expect(output.stdout.contains("ID  NAME   WORDS  DESCRIPTION\n 1  TOEFL      0\n"))
+    #expect(output.stdout.contains("ID  NAME   WORDS  DUE  DESCRIPTION\n 1  TOEFL      0    0\n"))
     #expect(!output.stdout.contains("\u{1B}["))
   }
 

@@ -100,7 +100,7 @@ import Testing
     #expect(described.stdout == "Updated bookcase 1 “TOEFL”.\n")
     let renamed = try sandbox.vocab(["edit-bookcase", "TOEFL", "--name", "TOEFL iBT", "--json"])
     let bookCase = try JSONHelpers.object(renamed.stdout)
-    JSONHelpers.expectBookCaseShape(bookCase)
+    JSONHelpers.expectBookCaseShape(bookCase, extra: ["review"])
     #expect(bookCase["name"] as? String == "TOEFL iBT")
     #expect(bookCase["description"] as? String == "iBT reading")
     // The older spelling still works.

@@ -244,6 +244,16 @@ extension StorageClient {
             newCards: reviews.count { $0.before.state == .new }, reviews: reviews.count { $0.before.state == .review })
         }
       },
+      countDueCards: { bookCaseID, at, dayStart in
+        try store.withLock { store throws(StorageError) in try store.dueCounts(bookCaseID, at: at, dayStart: dayStart) }
+      },
+      fetchReviewLog: { bookCaseID, since in
+        try store.withLock { store throws(StorageError) in
+          let wordIDs = Set(try store.cards(of: bookCaseID).map(\.wordID))
+          return store.reviews.filter { wordIDs.contains($0.wordID) && $0.reviewedAt >= since.storedPrecision }
+            .map(ReviewLogEntry.init)
+        }
+      },
       observeChanges: { changes.stream() }
     )
   }

@@ -45,3 +45,13 @@ extension StoredCard {
 
   init(row: Statement) { self.init(row: row, offset: 0) }
 }
+
+extension ReviewLogEntry {
+  /// A row of id, word_id, reviewed_at, rating, state_before, state_after, interval_before, interval_after, duration_ms.
+  init(row: Statement) {
+    self.init(
+      id: row.int64(0), wordID: row.int64(1), reviewedAt: Date(unixMilliseconds: row.int64(2)), rating: row.int(3),
+      stateBefore: StoredCard.State(rawValue: row.text(4)) ?? .new, stateAfter: StoredCard.State(rawValue: row.text(5)) ?? .new,
+      intervalBefore: row.int(6), intervalAfter: row.int(7), durationMilliseconds: row.int64(8))
+  }
+}

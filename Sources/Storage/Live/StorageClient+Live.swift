@@ -335,6 +335,20 @@ extension StorageClient {
             """, values) { ReviewTally(newCards: $0.int(0), reviews: $0.int(1)) } ?? ReviewTally()
         }
       },
+      countDueCards: { bookCaseID, at, dayStart in
+        try await database.read { db in try db.dueCounts(bookCaseID, at: at, dayStart: dayStart) }
+      },
+      fetchReviewLog: { bookCaseID, since in
+        try await database.read { db in
+          if let bookCaseID { try db.requireBookCase(bookCaseID) }
+          let scope = Connection.cardScope(bookCaseID)
+          return try db.rows(
+            """
+            SELECT id, word_id, reviewed_at, rating, state_before, state_after, interval_before, interval_after, duration_ms
+            FROM review_log c WHERE reviewed_at >= ? AND \(scope.sql) ORDER BY id  -- c: the alias cardScope names
+            """, [.integer(since.unixMilliseconds)] + scope.values, ReviewLogEntry.init(row:))
+        }
+      },
       observeChanges: { database.changes.stream() }
     )
   }

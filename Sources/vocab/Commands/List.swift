@@ -1,11 +1,12 @@
 import ArgumentParser
 import BookCaseFeature
+import ReviewFeature
 import Storage
 
 struct List: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "List the bookcases with their word counts, or the words of one bookcase."
+    abstract: "List the bookcases with their word and due card counts, or the words of one bookcase."
   )
 
   @OptionGroup var global: GlobalOptions
@@ -43,7 +44,10 @@ struct List: AsyncParsableCommand {
       let list = await FeatureRun(BookCaseListReducer(), state: .init(), storage: session.storage)
         .send(.onAppear)
       if let error = list.error { throw Failure(error) }
-      Streams.out(Listings.bookCases(list.bookCases, json: json, terminal: session.terminal))
+      let due = await FeatureRun(DueReducer(), state: .init(bookCaseID: nil), storage: session.storage).send(.onAppear)
+      if let error = due.error { throw Failure(error) }
+      let dueByBookCase = due.counts?.byBookCase.mapValues(\.all) ?? [:]
+      Streams.out(Listings.bookCases(list.bookCases, due: dueByBookCase, json: json, terminal: session.terminal))
     }
   }
 }

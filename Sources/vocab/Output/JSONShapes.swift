@@ -11,13 +11,13 @@ import Storage
 /// Written by hand rather than with `JSONEncoder`: the shapes are fixed, and for a bookcase of 10,000 words the
 /// generic encoder (and its calendar-based date formatting) took most of the command's time.
 enum JSONShapes {
-  /// `vocab list --json`: `{"bookcases":[Bookcase…]}`.
-  static func bookCaseList(_ bookCases: some Collection<BookCase>) -> String {
+  /// `vocab list --json`: `{"bookcases":[Bookcase…]}`, each with its `due` count when given.
+  static func bookCaseList(_ bookCases: some Collection<BookCase>, due: [BookCase.ID: Int]? = nil) -> String {
     var json = JSONText()
     json.raw("{\"bookcases\":[")
     for (index, bookCase) in bookCases.enumerated() {
       if index > 0 { json.raw(",") }
-      json.bookCase(bookCase)
+      json.bookCase(bookCase, due: due.map { $0[bookCase.id] ?? 0 })
     }
     json.raw("]}\n")
     return json.text
@@ -69,7 +69,7 @@ enum JSONShapes {
 }
 
 /// A JSON document being written, as UTF-8 bytes (appending to a `String` scalar by scalar was the slow part).
-private struct JSONText {
+struct JSONText {
   private var bytes: [UInt8] = []
 
   var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -78,20 +78,29 @@ private struct JSONText {
     bytes.append(contentsOf: fragment.utf8)
   }
 
-  mutating func bookCase(_ bookCase: BookCase) {
+  /// A Bookcase; `list` adds how many cards are `due`, `edit-bookcase` the `review` settings.
+  mutating func bookCase(_ bookCase: BookCase, due: Int? = nil, review: ReviewSettings? = nil) {
     raw("{\"createdAt\":")
     date(bookCase.createdAt)
     raw(",\"description\":")
     string(bookCase.description)
+    if let due { raw(",\"due\":\(due)") }
     raw(",\"id\":\(bookCase.id),\"name\":")
     string(bookCase.name)
+    if let review { reviewSettings(review) }
     raw(",\"updatedAt\":")
     date(bookCase.updatedAt)
     raw(",\"wordCount\":\(bookCase.wordCount)}")
   }
 
-  mutating func word(_ word: Word) {
-    raw("{\"bookcaseId\":\(word.bookCaseID),\"createdAt\":")
+  /// A Word; `show` adds its `card`.
+  mutating func word(_ word: Word, card: StoredCard? = nil) {
+    raw("{\"bookcaseId\":\(word.bookCaseID)")
+    if let card {
+      raw(",\"card\":")
+      self.card(card)
+    }
+    raw(",\"createdAt\":")
     date(word.createdAt)
     raw(",\"example\":")
     string(word.example)

@@ -6,7 +6,7 @@
 /// copying the whole environment into a dictionary, or asking Foundation's `ProcessInfo`, costs more start-up
 /// time than the rest of resolving the database location. A variable vocab starts to read must be added here.
 enum Environment {
-  static let names = ["VOCAB_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
+  static let names = ["VOCAB_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VOCAB_NOW"]
 
   static func current() -> [String: String] {
     var values: [String: String] = [:]

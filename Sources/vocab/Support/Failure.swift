@@ -1,11 +1,21 @@
 import Storage
 
-/// A request vocab could not carry out. `VocabMain` prints it as `error: <message>` and exits with code 1.
+import ArgumentParser
+
+/// A request vocab could not carry out. `VocabMain` prints it as `error: <message>` and exits with `exitCode`:
+/// 1, or 64 for wrong usage that ArgumentParser cannot see (an environment variable).
 struct Failure: Error {
   var message: String
+  var exitCode: ExitCode = .failure
 
   init(_ message: String) {
     self.message = message
+  }
+
+  static func usage(_ message: String) -> Failure {
+    var failure = Failure(message)
+    failure.exitCode = .validationFailure
+    return failure
   }
 }
 

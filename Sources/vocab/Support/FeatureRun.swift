@@ -34,6 +34,11 @@ struct FeatureRun<State, Action> {
   /// Sends `actions` in order, waiting for each one's effects, and returns the state they led to.
   @discardableResult
   func send(_ actions: Action...) async -> State {
+    await send(actions)
+  }
+
+  @discardableResult
+  func send(_ actions: [Action]) async -> State {
     for action in actions {
       await store.send(action).finish()
     }

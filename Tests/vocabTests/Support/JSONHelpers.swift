@@ -13,9 +13,10 @@ enum JSONHelpers {
     "id", "bookcaseId", "term", "reading", "meaning", "example", "note", "tags", "guid", "createdAt", "updatedAt",
   ]
 
-  /// Checks the documented shape of a bookcase object: exactly these keys, these types, ISO 8601 dates.
-  static func expectBookCaseShape(_ object: [String: Any]) {
-    #expect(Set(object.keys) == bookCaseKeys)
+  /// Checks the documented shape of a bookcase object: exactly these keys (and the `extra` ones some commands
+  /// add: `due`, `review`), these types, ISO 8601 dates.
+  static func expectBookCaseShape(_ object: [String: Any], extra: Set<String> = []) {
+    #expect(Set(object.keys) == bookCaseKeys.union(extra))
     #expect(object["id"] is Int)
     #expect(object["name"] is String)
     #expect(object["description"] is String)
@@ -24,8 +25,9 @@ enum JSONHelpers {
     expectISO8601(object["updatedAt"])
   }
 
-  static func expectWordShape(_ object: [String: Any]) {
-    #expect(Set(object.keys) == wordKeys)
+  /// `extra`: the keys some commands add (`show`: `card`).
+  static func expectWordShape(_ object: [String: Any], extra: Set<String> = []) {
+    #expect(Set(object.keys) == wordKeys.union(extra))
     #expect(object["id"] is Int)
     #expect(object["bookcaseId"] is Int)
     for key in ["term", "reading", "meaning", "example", "note"] {
