@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "FSRS", targets: ["FSRS"]),
     .library(name: "WordFormats", targets: ["WordFormats"]),
     .library(name: "SearchKeys", targets: ["SearchKeys"]),
+    .library(name: "AnkiPackage", targets: ["AnkiPackage"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -28,6 +29,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     .systemLibrary(
@@ -120,6 +122,23 @@ let package = Package(
     // The pure folding search compares query and fields through. No I/O, no other targets.
     .target(name: "SearchKeys"),
     .testTarget(name: "SearchKeysTests", dependencies: ["SearchKeys"]),
+    // zstd, which compresses the collection in Anki's current package format.
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"])]
+    ),
+    // Reads and writes Anki's deck packages (.apkg): a zip holding an Anki collection, itself SQLite. Words go
+    // in and out as WordFormats.WordRecord; nothing of vocab's own storage.
+    .target(
+      name: "AnkiPackage",
+      dependencies: ["CSQLite", "CZstd", "WordFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+    ),
+    .testTarget(
+      name: "AnkiPackageTests",
+      dependencies: ["AnkiPackage", "CSQLite", "WordFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+      exclude: ["Fixtures"]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [

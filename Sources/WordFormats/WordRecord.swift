@@ -32,7 +32,7 @@ public struct WordRecord: Equatable, Sendable {
     self.line = line
   }
 
-  subscript(field: WordField) -> String {
+  public subscript(field: WordField) -> String {
     get {
       switch field {
       case .term: term
