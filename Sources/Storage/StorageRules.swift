@@ -22,6 +22,8 @@ public enum StorageRules {
   public static let maxNoteLength = 4_000
   public static let maxTagLength = 100
   public static let maxTagsPerWord = 50
+  /// vocab's guids are UUIDs (36 characters) and Anki's ten; imports bring either.
+  public static let maxGuidLength = 100
 
   public static func maxLength(of field: StorageError.Field) -> Int {
     switch field {
@@ -33,6 +35,7 @@ public enum StorageRules {
     case .example: maxExampleLength
     case .note: maxNoteLength
     case .tag: maxTagLength
+    case .guid: maxGuidLength
     }
   }
 
@@ -85,6 +88,15 @@ public enum StorageRules {
       throw .invalidCharacter(.tag, space)
     }
     return tag
+  }
+
+  /// A guid as stored (one brought by an import): one word, not empty, within its length limit.
+  public static func validatedGuid(_ guid: String) throws(StorageError) -> String {
+    let guid = try checked(guid, .guid, required: true)
+    if let space = guid.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
+      throw .invalidCharacter(.guid, space)
+    }
+    return guid
   }
 
   /// The key tags are compared and ordered by: case and Unicode normalisation ignored, as for names.
