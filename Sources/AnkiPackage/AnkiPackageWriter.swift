@@ -5,7 +5,7 @@ import ZIPFoundation
 /// Writes words as a deck package Anki imports: a zip holding `collection.anki2` (schema 11, which every Anki
 /// reads) and an empty media list.
 ///
-/// Each word is a note of vocab's own note type (`VocabNotetype`) with one new card, in the deck named by its
+/// Each word is a note of vocab's own note type (`VocabNoteType`, defined as `VocabNotetype` says) with one new card, in the deck named by its
 /// `deck` (a bookcase; `Default` when it has none). `A::B` is Anki's syntax for deck B inside deck A, so such a
 /// bookcase becomes a nested deck, and its parents are written too. The word's guid is the note's guid and the
 /// export time its modification time, so Anki updates the notes of an earlier export instead of adding them
@@ -53,7 +53,7 @@ public final class AnkiPackageWriter {
     }
     count += 1
     let id = milliseconds + count
-    let fields = VocabNotetype.fields.map { HTMLText.html(fromText: word[$0.0]) }
+    let fields = VocabNoteType.fields.map { HTMLText.html(fromText: word[$0]) }
     try insertNote.run([
       .integer(id), .text(word.guid ?? Self.newGuid()), .integer(VocabNotetype.id), .integer(seconds),
       .text(word.tags.isEmpty ? "" : " \(word.tags.joined(separator: " ")) "),

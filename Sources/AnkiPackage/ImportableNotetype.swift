@@ -12,7 +12,7 @@ struct ImportableNotetype {
   /// The word field each note field fills, nil for a field that fills none; nil for a note type that is not
   /// imported (a cloze, image occlusion or any note type of the user's own).
   static func fieldMap(name: String, fieldNames: [String], isCloze: Bool, stockKind: Int) -> [WordField?]? {
-    guard !isCloze, basicStockKinds.contains(stockKind) || basicNames.contains(name) || name == VocabNotetype.name
+    guard !isCloze, basicStockKinds.contains(stockKind) || basicNames.contains(name) || VocabNoteType.isNamed(name)
     else { return nil }
     return fieldMap(fieldNames)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import WordFormats
 
 /// The collection a written package holds: Anki's schema 11, which every Anki since 2.0 reads (newer ones
 /// upgrade it on import). Note types, decks and settings are JSON in the one `col` row.
@@ -36,12 +37,12 @@ enum Schema11Collection {
   /// vocab's note type as schema 11 JSON.
   static func notetype(deck: Int64) -> [String: Any] {
     [
-      "id": VocabNotetype.id, "name": VocabNotetype.name, "type": 0, "mod": VocabNotetype.modified, "usn": -1,
+      "id": VocabNotetype.id, "name": VocabNoteType.name, "type": 0, "mod": VocabNotetype.modified, "usn": -1,
       "sortf": 0, "did": deck, "css": VocabNotetype.css, "latexPre": "", "latexPost": "", "latexsvg": false,
       "tags": [String](), "vers": [Int](),
-      "flds": VocabNotetype.fields.enumerated().map { ord, field in
+      "flds": VocabNoteType.fieldNames.enumerated().map { ord, name in
         [
-          "name": field.1, "ord": ord, "sticky": false, "rtl": false, "font": "Arial", "size": 20,
+          "name": name, "ord": ord, "sticky": false, "rtl": false, "font": "Arial", "size": 20,
           "description": "", "media": [String](),
         ] as [String: Any]
       },

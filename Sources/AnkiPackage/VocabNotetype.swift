@@ -1,15 +1,10 @@
 import WordFormats
 
-/// vocab's own Anki note type: one note per word with the fields Term, Reading, Meaning, Example, Note and one
-/// recognition card (the term and its reading on the front, the rest on the back). Its id and modification
+/// How a package defines vocab's own note type (`WordFormats.VocabNoteType`: its name and fields): one
+/// recognition card, the term and its reading on the front, the rest on the back. Its id and modification
 /// time are fixed, so every export names the same note type and Anki updates its notes in place instead of
 /// adding a second note type; change `modified` whenever the templates or fields change, so Anki takes them.
-public enum VocabNotetype {
-  public static let name = "vocab"
-  /// The field names in their order in a note (`WordRecord` field, Anki field name).
-  public static let fields: [(WordField, String)] = [
-    (.term, "Term"), (.reading, "Reading"), (.meaning, "Meaning"), (.example, "Example"), (.note, "Note"),
-  ]
+enum VocabNotetype {
   static let id: Int64 = 1_735_689_600_000
   static let modified: Int64 = 1_735_689_600
 

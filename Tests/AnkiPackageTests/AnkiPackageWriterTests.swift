@@ -23,7 +23,7 @@ struct AnkiPackageWriterTests {
     let read = try reader.readAll()
     var expected = Self.words
     for index in expected.indices {
-      expected[index].notetype = VocabNotetype.name
+      expected[index].notetype = VocabNoteType.name
       expected[index].line = index + 1
     }
     expected[2].deck = "Default"

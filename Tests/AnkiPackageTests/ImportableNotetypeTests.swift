@@ -29,6 +29,7 @@ struct ImportableNotetypeTests {
     #expect(ImportableNotetype.fieldMap(name: "Basic", fieldNames: front, isCloze: false, stockKind: 0) != nil)
     #expect(ImportableNotetype.fieldMap(name: "Einfach", fieldNames: front, isCloze: false, stockKind: 2) != nil)
     #expect(ImportableNotetype.fieldMap(name: "vocab", fieldNames: front, isCloze: false, stockKind: 0) != nil)
+    #expect(ImportableNotetype.fieldMap(name: "Vocab", fieldNames: front, isCloze: false, stockKind: 0) != nil)
     #expect(ImportableNotetype.fieldMap(name: "Cloze", fieldNames: front, isCloze: true, stockKind: 5) == nil)
     #expect(ImportableNotetype.fieldMap(name: "Basic", fieldNames: front, isCloze: true, stockKind: 0) == nil)
     #expect(ImportableNotetype.fieldMap(name: "Mine", fieldNames: front, isCloze: false, stockKind: 0) == nil)
