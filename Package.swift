@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "FSRS", targets: ["FSRS"]),
     .library(name: "WordFormats", targets: ["WordFormats"]),
     .library(name: "SearchKeys", targets: ["SearchKeys"]),
+    .library(name: "TransferFeature", targets: ["TransferFeature"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -120,10 +121,28 @@ let package = Package(
     // The pure folding search compares query and fields through. No I/O, no other targets.
     .target(name: "SearchKeys"),
     .testTarget(name: "SearchKeysTests", dependencies: ["SearchKeys"]),
+    // Import and export: file formats chosen, files read and written, the bulk import driven as a reducer.
+    .target(
+      name: "TransferFeature",
+      dependencies: [
+        "Composable", "Storage", "WordFormats",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ]
+    ),
+    .testTarget(
+      name: "TransferFeatureTests",
+      dependencies: [
+        "TransferFeature", "Composable", "Storage", "WordFormats",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [
         "BookCaseFeature",
+        "TransferFeature",
         "Composable",
         "Storage",
         "TerminalLayout",
