@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "WordFormats", targets: ["WordFormats"]),
     .library(name: "SearchKeys", targets: ["SearchKeys"]),
     .library(name: "AnkiPackage", targets: ["AnkiPackage"]),
+    .library(name: "TransferFeature", targets: ["TransferFeature"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -139,10 +140,28 @@ let package = Package(
       dependencies: ["AnkiPackage", "CSQLite", "WordFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
       exclude: ["Fixtures"]
     ),
+    // Import and export: file formats chosen, files read and written, the bulk import driven as a reducer.
+    .target(
+      name: "TransferFeature",
+      dependencies: [
+        "Composable", "Storage", "WordFormats",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ]
+    ),
+    .testTarget(
+      name: "TransferFeatureTests",
+      dependencies: [
+        "TransferFeature", "Composable", "Storage", "WordFormats",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [
         "BookCaseFeature",
+        "TransferFeature",
         "Composable",
         "Storage",
         "TerminalLayout",

@@ -43,6 +43,8 @@ struct Vocab: AsyncParsableCommand {
       Migrate.self,
       Backup.self,
       Restore.self,
+      Import.self,
+      Export.self,
     ]
   )
 
