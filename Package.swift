@@ -144,7 +144,7 @@ let package = Package(
     .target(
       name: "TransferFeature",
       dependencies: [
-        "Composable", "Storage", "WordFormats",
+        "AnkiPackage", "Composable", "Storage", "WordFormats",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
       ]
@@ -152,7 +152,7 @@ let package = Package(
     .testTarget(
       name: "TransferFeatureTests",
       dependencies: [
-        "TransferFeature", "Composable", "Storage", "WordFormats",
+        "TransferFeature", "AnkiPackage", "Composable", "Storage", "WordFormats",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]

@@ -1,3 +1,4 @@
+import AnkiPackage
 import Composable
 import Storage
 import WordFormats
@@ -63,7 +64,12 @@ public struct ExportReducer: Reducer, Sendable {
         let (request, storage, files) = (state.request, storageClient, transferFiles)
         return .run { send in
           let output = try files.create(request.path, request.overwrite)
-          let writer = SharedWriter(request.format.writer(output.write), progressInterval: request.progressInterval)
+          // The clock is asked only by a format that dates what it writes (a package), so only its tests set it.
+          let now = {
+            @Dependency(\.date.now) var now
+            return now
+          }
+          let writer = SharedWriter(request.format.writer(now: now, output.write), progressInterval: request.progressInterval)
           let (progress, progressed) = AsyncStream<Int>.makeStream()
           let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             group.addTask {
@@ -119,6 +125,7 @@ public enum ExportFailure: Error, Equatable, Sendable {
     switch error {
     case let error as FileError: self = .file(error.message)
     case let error as FormatWriteError: self = .unwritable(error.description)
+    case let error as AnkiPackageError: self = .unwritable(error.description)
     case let error as StorageError: self = .storage(error)
     default: self = .storage(.database(DatabaseFailure(kind: .other, message: "\(error)")))
     }

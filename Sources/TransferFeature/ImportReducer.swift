@@ -1,3 +1,4 @@
+import AnkiPackage
 import Composable
 import Foundation
 import Storage
@@ -39,6 +40,8 @@ public struct ImportReducer: Reducer, Sendable {
     public var bytesRead = 0
     public var wordsRead = 0
     public var report: ImportReport?
+    /// What the file held that did not become words (a package's other note types, its media files).
+    public var notices: [String] = []
     public var failure: ImportFailure?
     public var wasCancelled = false
 
@@ -52,6 +55,8 @@ public struct ImportReducer: Reducer, Sendable {
     case startButtonTapped
     case fileOpened(size: Int?)
     case progressed(words: Int, bytes: Int)
+    /// Sent before `finished` when the file held something the words do not carry.
+    case noticed([String])
     case finished(ImportReport)
     case failed(ImportFailure)
     case cancelButtonTapped
@@ -97,6 +102,8 @@ public struct ImportReducer: Reducer, Sendable {
           } onCancel: {
             reader.cancel()
           }
+          let notices = reader.notices
+          if !notices.isEmpty { await send(.noticed(notices)) }
           await send(.finished(report))
         } catch: { error, send in
           await send(.failed(ImportFailure(error)))
@@ -110,6 +117,10 @@ public struct ImportReducer: Reducer, Sendable {
       case let .progressed(words, bytes):
         state.wordsRead = words
         state.bytesRead = bytes
+        return .none
+
+      case let .noticed(notices):
+        state.notices = notices
         return .none
 
       case let .finished(report):
@@ -139,6 +150,8 @@ public enum ImportFailure: Error, Equatable, Sendable {
   case file(String)
   /// The file is malformed at this line (or names no bookcase for a word there).
   case malformed(line: Int, message: String)
+  /// The file is malformed as a whole (a damaged package), at no one line.
+  case unreadable(String)
   /// The word at this line breaks a storage rule.
   case refused(line: Int, StorageError)
   case storage(StorageError)
@@ -147,6 +160,7 @@ public enum ImportFailure: Error, Equatable, Sendable {
     switch error {
     case let error as FileError: self = .file(error.message)
     case let error as FormatError: self = .malformed(line: error.line, message: error.message)
+    case let error as AnkiPackageError: self = .unreadable(error.description)
     case let error as ImportRowError: self = .refused(line: error.line, error.error)
     case let error as StorageError: self = .storage(error)
     default: self = .storage(.database(DatabaseFailure(kind: .other, message: "\(error)")))
@@ -171,6 +185,9 @@ private final class SharedReader: @unchecked Sendable {
   }
 
   var bytesRead: Int { shared.withLock { $0.bytes } }
+
+  /// Asked once the storage client is done with the reader.
+  var notices: [String] { reader.notices }
 
   func cancel() { shared.withLock { $0.cancelled = true } }
 

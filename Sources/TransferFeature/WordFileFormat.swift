@@ -1,3 +1,4 @@
+import Foundation
 import Storage
 import WordFormats
 
@@ -9,6 +10,8 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
   case tsv
   /// RFC 4180 CSV with plain columns (term, meaning, reading, example, note, tags).
   case csv
+  /// Anki's deck package: read from what Anki exports, written with vocab's own note type (see AnkiPackage).
+  case apkg
 
   /// The format a file's extension names (`.tsv` and `.txt`, Anki's own, are both tab-separated), if any.
   public init?(path: String) {
@@ -16,6 +19,7 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
     switch path[path.index(after: dot)...].lowercased() {
     case "tsv", "txt": self = .tsv
     case "csv": self = .csv
+    case "apkg": self = .apkg
     default: return nil
     }
   }
@@ -25,14 +29,20 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
     switch self {
     case .tsv: WordTextReader(format: .tsv, source: source)
     case .csv: WordTextReader(format: .csv, source: source)
+    case .apkg: AnkiPackageFileReader(source: source)
     }
   }
 
-  /// A writer of what an export hands out, to `sink`.
-  func writer(_ sink: @escaping ([UInt8]) throws -> Void) -> any WordFileWriter {
+  /// Whether the format is text, which may go to standard output (a package is a binary file).
+  public var isText: Bool { self != .apkg }
+
+  /// A writer of what an export hands out, to `sink`; `now` stamps what a format dates (a package's notes),
+  /// asked only by such a format.
+  func writer(now: () -> Date, _ sink: @escaping ([UInt8]) throws -> Void) -> any WordFileWriter {
     switch self {
     case .tsv: AnkiTextFileWriter(sink: sink)
     case .csv: PlainTextFileWriter(format: .csv, sink: sink)
+    case .apkg: AnkiPackageFileWriter(now: now(), sink: sink)
     }
   }
 }
@@ -40,6 +50,12 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
 /// Reads a file's words one at a time.
 protocol WordFileReader {
   mutating func next() throws -> WordRecord?
+  /// What the file held that the words do not carry, one sentence each, once it has been read.
+  var notices: [String] { get }
+}
+
+extension WordFileReader {
+  var notices: [String] { [] }
 }
 
 extension WordTextReader: WordFileReader {}

@@ -6,7 +6,7 @@ import TransferFeature
 struct Import: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import words from a file (Anki's text format, TSV, CSV), all or nothing.",
+    abstract: "Import words from a file (Anki's text format, TSV, CSV, an Anki package), all or nothing.",
     discussion: """
       The words go to --into BOOKCASE (created if missing), else to the deck or bookcase the file names for
       each word. A word already there (the same guid anywhere, else the same term and reading in its bookcase)
@@ -20,7 +20,7 @@ struct Import: AsyncParsableCommand {
   @Argument(help: "The file to import; - reads standard input (then --format is needed).", completion: .file())
   var file: String
 
-  @Option(help: "tsv or csv; by default the file's extension decides (.tsv and .txt are tsv).")
+  @Option(help: "tsv, csv or apkg; by default the file's extension decides (.tsv and .txt are tsv).")
   var format: WordFileFormat?
 
   @Option(help: "The bookcase every word goes to, created if missing.", completion: Completions.bookCase)
@@ -75,6 +75,7 @@ struct Import: AsyncParsableCommand {
     }
     if let failure = state.failure { throw Failure(failure, file: file == "-" ? "stdin" : file) }
     guard let report = state.report else { throw Failure("nothing was imported") }
+    for notice in state.notices { Streams.err("vocab: note: \(notice)\n") }
     Streams.out(json ? JSONShapes.importReport(report) : TransferListings.importSummary(report))
   }
 }
@@ -88,6 +89,7 @@ extension Failure {
     switch failure {
     case let .file(message): self.init(message)
     case let .malformed(line, message): self.init("\(file):\(line): \(message)")
+    case let .unreadable(message): self.init("\(file): \(message)")
     case let .refused(line, error): self.init("\(file):\(line): \(error)")
     case let .storage(error): self.init(error)
     }
