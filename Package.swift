@@ -137,7 +137,9 @@ let package = Package(
     ),
     .testTarget(
       name: "AnkiPackageTests",
-      dependencies: ["AnkiPackage", "CSQLite", "WordFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+      dependencies: [
+        "AnkiPackage", "CSQLite", "WordFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
       exclude: ["Fixtures"]
     ),
     // Import and export: file formats chosen, files read and written, the bulk import driven as a reducer.

@@ -107,7 +107,9 @@ public final class AnkiPackageReader {
     }
     guard FileManager.default.createFile(atPath: file.path, contents: nil),
       let handle = try? FileHandle(forWritingTo: file)
-    else { throw AnkiPackageError.cannotWrite("cannot create a temporary file in \(file.deletingLastPathComponent().path)") }
+    else {
+      throw AnkiPackageError.cannotWrite("cannot create a temporary file in \(file.deletingLastPathComponent().path)")
+    }
     defer { try? handle.close() }
     let write: (UnsafeRawBufferPointer) throws -> Void = { bytes in
       do { try handle.write(contentsOf: Data(bytes)) } catch {

@@ -5,9 +5,9 @@ import ZIPFoundation
 /// Writes words as a deck package Anki imports: a zip holding `collection.anki2` (schema 11, which every Anki
 /// reads) and an empty media list.
 ///
-/// Each word is a note of vocab's own note type (`VocabNoteType`, defined as `VocabNotetype` says) with one new card, in the deck named by its
-/// `deck` (a bookcase; `Default` when it has none). `A::B` is Anki's syntax for deck B inside deck A, so such a
-/// bookcase becomes a nested deck, and its parents are written too. The word's guid is the note's guid and the
+/// Each word is a note of vocab's own note type (`VocabNoteType`, defined as `VocabNotetype` says) with one new
+/// card, in the deck named by its `deck` (a bookcase; `Default` when it has none). `A::B` is Anki's syntax for
+/// deck B inside deck A, so such a bookcase becomes a nested deck, and its parents are written too. The word's guid is the note's guid and the
 /// export time its modification time, so Anki updates the notes of an earlier export instead of adding them
 /// again. Fields are HTML that shows the text unchanged.
 public final class AnkiPackageWriter {

@@ -30,7 +30,8 @@ struct CollectionCatalog {
       guard let id = Self.id(model["id"]), let name = model["name"] as? String,
         let fields = model["flds"] as? [[String: Any]]
       else { throw AnkiPackageError.badCollection("a note type without id, name or fields") }
-      let names = fields.sorted { ($0["ord"] as? Int ?? 0) < ($1["ord"] as? Int ?? 0) }.map { $0["name"] as? String ?? "" }
+      let names = fields.sorted { ($0["ord"] as? Int ?? 0) < ($1["ord"] as? Int ?? 0) }
+        .map { $0["name"] as? String ?? "" }
       notetypes[id] = Notetype(
         name: name,
         fieldMap: ImportableNotetype.fieldMap(
@@ -44,10 +45,12 @@ struct CollectionCatalog {
 
   private mutating func readTables(_ database: SQLiteFile) throws {
     var fieldNames: [Int64: [String]] = [:]
-    for (notetype, name) in try database.rows("SELECT ntid, name FROM fields ORDER BY ntid, ord", { ($0.integer(0), $0.text(1)) }) {
+    let fields = try database.rows("SELECT ntid, name FROM fields ORDER BY ntid, ord") { ($0.integer(0), $0.text(1)) }
+    for (notetype, name) in fields {
       fieldNames[notetype, default: []].append(name)
     }
-    for (id, name, config) in try database.rows("SELECT id, name, config FROM notetypes", { ($0.integer(0), $0.text(1), $0.blob(2)) }) {
+    let types = try database.rows("SELECT id, name, config FROM notetypes") { ($0.integer(0), $0.text(1), $0.blob(2)) }
+    for (id, name, config) in types {
       // Notetype.Config: field 1 is the kind (1 = cloze), field 9 the stock note type it was made from.
       let numbers = ProtobufVarints(config)
       notetypes[id] = Notetype(

@@ -20,7 +20,8 @@ final class SQLiteFile {
       handle = nil
       throw failure(message)
     }
-    // Anki declares its name columns with its own `unicase` collation; SQLite refuses such an index without it.
+    // Anki declares its name columns with its own `unicase` collation; without it SQLite refuses even a count
+    // of those tables (the planner may use their indexes).
     sqlite3_create_collation_v2(handle, "unicase", SQLITE_UTF8, nil, unicaseCompare, nil)
   }
 
@@ -117,14 +118,15 @@ private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self
 
 /// Anki's `unicase`: names compared without regard to case. ASCII folding is enough for the order SQLite
 /// needs to read an index; nothing here sorts by it.
-private let unicaseCompare: @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?)
-  -> Int32 = { _, leftCount, left, rightCount, right in
-    let lhs = UnsafeRawBufferPointer(start: left, count: Int(leftCount))
-    let rhs = UnsafeRawBufferPointer(start: right, count: Int(rightCount))
-    for (a, b) in zip(lhs, rhs) {
-      let x = a >= 65 && a <= 90 ? a + 32 : a
-      let y = b >= 65 && b <= 90 ? b + 32 : b
-      if x != y { return x < y ? -1 : 1 }
-    }
-    return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
+private typealias Collation = @convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?)
+  -> Int32
+private let unicaseCompare: Collation = { _, leftCount, left, rightCount, right in
+  let lhs = UnsafeRawBufferPointer(start: left, count: Int(leftCount))
+  let rhs = UnsafeRawBufferPointer(start: right, count: Int(rightCount))
+  for (a, b) in zip(lhs, rhs) {
+    let x = a >= 65 && a <= 90 ? a + 32 : a
+    let y = b >= 65 && b <= 90 ? b + 32 : b
+    if x != y { return x < y ? -1 : 1 }
   }
+  return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
+}

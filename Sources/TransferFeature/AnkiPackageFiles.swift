@@ -35,7 +35,8 @@ final class AnkiPackageFileReader: WordFileReader {
 
   private static func open(_ source: ByteSource) throws -> AnkiPackageReader {
     let copy = FileManager.default.temporaryDirectory.appending(path: "vocab-import-\(UUID().uuidString).apkg")
-    guard FileManager.default.createFile(atPath: copy.path, contents: nil), let handle = try? FileHandle(forWritingTo: copy)
+    guard FileManager.default.createFile(atPath: copy.path, contents: nil),
+      let handle = try? FileHandle(forWritingTo: copy)
     else { throw FileError("cannot create a temporary file in \(copy.deletingLastPathComponent().path)") }
     defer {
       try? handle.close()

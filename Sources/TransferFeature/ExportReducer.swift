@@ -69,7 +69,8 @@ public struct ExportReducer: Reducer, Sendable {
             @Dependency(\.date.now) var now
             return now
           }
-          let writer = SharedWriter(request.format.writer(now: now, output.write), progressInterval: request.progressInterval)
+          let writer = SharedWriter(
+            request.format.writer(now: now, output.write), progressInterval: request.progressInterval)
           let (progress, progressed) = AsyncStream<Int>.makeStream()
           let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
             group.addTask {

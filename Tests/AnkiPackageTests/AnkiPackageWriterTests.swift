@@ -7,7 +7,8 @@ import WordFormats
 struct AnkiPackageWriterTests {
   static let words = [
     WordRecord(
-      term: "食べる", meaning: "to eat", reading: "たべる", example: "ご飯を食べる\nI eat rice", note: "a <verb> & more",
+      term: "食べる", meaning: "to eat", reading: "たべる", example: "ご飯を食べる\nI eat rice",
+      note: "a <verb> & more",
       tags: ["jlpt::n5", "verb"], guid: "guidTaberu", deck: "Japanese::Verbs"),
     WordRecord(term: "Hund", meaning: "dog", guid: "guidHund01", deck: "German"),
     WordRecord(term: "x", meaning: "y", guid: "guidNoDeck"),
@@ -42,13 +43,17 @@ struct AnkiPackageWriterTests {
     let database = try SQLiteFile(path: scratch.url("collection").path, readOnly: true) { .badCollection($0) }
 
     let note = try database.rows("SELECT guid, mid, mod, tags, flds, sfld, csum FROM notes") {
-      [$0.text(0), String($0.integer(1)), String($0.integer(2)), $0.text(3), $0.text(4), $0.text(5), String($0.integer(6))]
+      [
+        $0.text(0), String($0.integer(1)), String($0.integer(2)), $0.text(3), $0.text(4), $0.text(5),
+        String($0.integer(6)),
+      ]
     }
     #expect(
       note == [
         [
           "guidTaberu", String(VocabNotetype.id), "1800000000", " jlpt::n5 verb ",
-          "食べる\u{1F}たべる\u{1F}to eat\u{1F}ご飯を食べる<br>I eat rice\u{1F}a &lt;verb&gt; &amp; more", "食べる",
+          "食べる\u{1F}たべる\u{1F}to eat\u{1F}ご飯を食べる<br>I eat rice\u{1F}a &lt;verb&gt; &amp; more",
+          "食べる",
           String(SHA1.fieldChecksum("食べる")),
         ]
       ])
