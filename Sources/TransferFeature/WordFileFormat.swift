@@ -9,6 +9,8 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
   case tsv
   /// RFC 4180 CSV with plain columns (term, meaning, reading, example, note, tags).
   case csv
+  /// vocab's own JSON: per bookcase the shape of `list BOOKCASE --json`, every field and date; lossless.
+  case json
 
   /// The format a file's extension names (`.tsv` and `.txt`, Anki's own, are both tab-separated), if any.
   public init?(path: String) {
@@ -16,15 +18,17 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
     switch path[path.index(after: dot)...].lowercased() {
     case "tsv", "txt": self = .tsv
     case "csv": self = .csv
+    case "json": self = .json
     default: return nil
     }
   }
 
-  /// A reader of the words in `source`.
-  func reader(_ source: ByteSource) -> any WordFileReader {
+  /// A reader of the words in the bytes `nextChunk` hands out (nil at the end).
+  func reader(_ nextChunk: @escaping () throws -> [UInt8]?) -> any WordFileReader {
     switch self {
-    case .tsv: WordTextReader(format: .tsv, source: source)
-    case .csv: WordTextReader(format: .csv, source: source)
+    case .tsv: WordTextReader(format: .tsv, source: ByteSource(nextChunk))
+    case .csv: WordTextReader(format: .csv, source: ByteSource(nextChunk))
+    case .json: JSONWordReader(source: nextChunk)
     }
   }
 
@@ -33,6 +37,7 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
     switch self {
     case .tsv: AnkiTextFileWriter(sink: sink)
     case .csv: PlainTextFileWriter(format: .csv, sink: sink)
+    case .json: JSONWordWriter(sink: sink)
     }
   }
 }
@@ -40,6 +45,12 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
 /// Reads a file's words one at a time.
 protocol WordFileReader {
   mutating func next() throws -> WordRecord?
+  /// What the file says of the bookcase a word names (its description and dates), if anything.
+  func bookCase(named name: String) -> ImportedBookCase?
+}
+
+extension WordFileReader {
+  func bookCase(named name: String) -> ImportedBookCase? { nil }
 }
 
 extension WordTextReader: WordFileReader {}

@@ -6,7 +6,7 @@ import TransferFeature
 struct Export: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export bookcases as Anki's text format (tsv) or CSV.",
+    abstract: "Export bookcases as Anki's text format (tsv), CSV or vocab's JSON (every field and date).",
     discussion: """
       Every bookcase when none is named. Without -o the file goes to standard output. -o never replaces an
       existing file without --force, and writes atomically: the file appears complete or not at all.
@@ -18,7 +18,7 @@ struct Export: AsyncParsableCommand {
   @Argument(help: "Bookcases (names or ids) to export; every one when none is named.", completion: Completions.bookCase)
   var bookcases: [String] = []
 
-  @Option(help: "tsv (Anki's text format; the default) or csv; with -o, the file's extension decides by default.")
+  @Option(help: "tsv (Anki's text format; the default), csv or json; with -o, the file's extension decides by default.")
   var format: WordFileFormat?
 
   @Option(name: .shortAndLong, help: "The file to write instead of standard output.", completion: .file())
