@@ -6,10 +6,11 @@ import WordFormats
 /// An Anki package as an import reads it. A zip is read from its end, so the file's bytes are first copied to
 /// a temporary file (standard input too), which goes once the package has copied out its collection.
 final class AnkiPackageFileReader: WordFileReader {
-  private var source: ByteSource?
+  private var source: (() throws -> [UInt8]?)?
   private var package: AnkiPackageReader?
 
-  init(source: ByteSource) {
+  /// `source` hands out the file's bytes a chunk at a time, nil at the end.
+  init(source: @escaping () throws -> [UInt8]?) {
     self.source = source
   }
 
@@ -33,7 +34,7 @@ final class AnkiPackageFileReader: WordFileReader {
     return skipped + ["the words refer to \(files), kept as text but not imported: \(media.joined(separator: ", "))"]
   }
 
-  private static func open(_ source: ByteSource) throws -> AnkiPackageReader {
+  private static func open(_ nextChunk: () throws -> [UInt8]?) throws -> AnkiPackageReader {
     let copy = FileManager.default.temporaryDirectory.appending(path: "vocab-import-\(UUID().uuidString).apkg")
     guard FileManager.default.createFile(atPath: copy.path, contents: nil),
       let handle = try? FileHandle(forWritingTo: copy)
@@ -43,7 +44,7 @@ final class AnkiPackageFileReader: WordFileReader {
       try? FileManager.default.removeItem(at: copy)
     }
     do {
-      while let chunk = try source.nextChunk() { try handle.write(contentsOf: chunk) }
+      while let chunk = try nextChunk() { try handle.write(contentsOf: chunk) }
     } catch let error as FileError {
       throw error
     } catch {

@@ -93,7 +93,7 @@ public struct ImportReducer: Reducer, Sendable {
                     onDuplicate: request.onDuplicate, dryRun: request.dryRun,
                     progressInterval: request.progressInterval, progress: { progressed.yield($0) }
                   ) {
-                    try reader.next().map { try ImportedWord($0, into: request.into) }
+                    try reader.next().map { try ImportedWord($0, into: request.into, details: reader.bookCase(named:)) }
                   })
               }
               for await words in progress { await send(.progressed(words: words, bytes: reader.bytesRead)) }
@@ -176,12 +176,11 @@ private final class SharedReader: @unchecked Sendable {
 
   init(_ format: WordFileFormat, _ file: InputFile) {
     let shared = shared
-    reader = format.reader(
-      ByteSource {
-        let chunk = try file.read()
-        shared.withLock { $0.bytes += chunk?.count ?? 0 }
-        return chunk
-      })
+    reader = format.reader {
+      let chunk = try file.read()
+      shared.withLock { $0.bytes += chunk?.count ?? 0 }
+      return chunk
+    }
   }
 
   var bytesRead: Int { shared.withLock { $0.bytes } }
@@ -190,6 +189,8 @@ private final class SharedReader: @unchecked Sendable {
   var notices: [String] { reader.notices }
 
   func cancel() { shared.withLock { $0.cancelled = true } }
+
+  func bookCase(named name: String) -> ImportedBookCase? { reader.bookCase(named: name) }
 
   /// The next word; a cancelled import stops at the next word with `CancellationError`, which rolls it back.
   func next() throws -> WordRecord? {

@@ -10,6 +10,8 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
   case tsv
   /// RFC 4180 CSV with plain columns (term, meaning, reading, example, note, tags).
   case csv
+  /// vocab's own JSON: per bookcase the shape of `list BOOKCASE --json`, every field and date; lossless.
+  case json
   /// Anki's deck package: read from what Anki exports, written with vocab's own note type (see AnkiPackage).
   case apkg
 
@@ -19,17 +21,19 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
     switch path[path.index(after: dot)...].lowercased() {
     case "tsv", "txt": self = .tsv
     case "csv": self = .csv
+    case "json": self = .json
     case "apkg": self = .apkg
     default: return nil
     }
   }
 
-  /// A reader of the words in `source`.
-  func reader(_ source: ByteSource) -> any WordFileReader {
+  /// A reader of the words in the bytes `nextChunk` hands out (nil at the end).
+  func reader(_ nextChunk: @escaping () throws -> [UInt8]?) -> any WordFileReader {
     switch self {
-    case .tsv: WordTextReader(format: .tsv, source: source)
-    case .csv: WordTextReader(format: .csv, source: source)
-    case .apkg: AnkiPackageFileReader(source: source)
+    case .tsv: WordTextReader(format: .tsv, source: ByteSource(nextChunk))
+    case .csv: WordTextReader(format: .csv, source: ByteSource(nextChunk))
+    case .json: JSONWordReader(source: nextChunk)
+    case .apkg: AnkiPackageFileReader(source: nextChunk)
     }
   }
 
@@ -42,6 +46,7 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
     switch self {
     case .tsv: AnkiTextFileWriter(sink: sink)
     case .csv: PlainTextFileWriter(format: .csv, sink: sink)
+    case .json: JSONWordWriter(sink: sink)
     case .apkg: AnkiPackageFileWriter(now: now(), sink: sink)
     }
   }
@@ -50,11 +55,14 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
 /// Reads a file's words one at a time.
 protocol WordFileReader {
   mutating func next() throws -> WordRecord?
+  /// What the file says of the bookcase a word names (its description and dates), if anything.
+  func bookCase(named name: String) -> ImportedBookCase?
   /// What the file held that the words do not carry, one sentence each, once it has been read.
   var notices: [String] { get }
 }
 
 extension WordFileReader {
+  func bookCase(named name: String) -> ImportedBookCase? { nil }
   var notices: [String] { [] }
 }
 

@@ -1,7 +1,7 @@
 /// Where a reader takes its bytes from: a closure handing out the next chunk, or nil at the end.
 /// Readers pull one chunk at a time, so a file of any size is read in the memory of a few chunks.
 public struct ByteSource {
-  public let nextChunk: () throws -> [UInt8]?
+  let nextChunk: () throws -> [UInt8]?
 
   /// `next` returns the next chunk (an empty chunk is skipped), nil at the end; what it throws passes through.
   public init(_ next: @escaping () throws -> [UInt8]?) {

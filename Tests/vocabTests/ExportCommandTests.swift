@@ -87,3 +87,29 @@ import Testing
     #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
   }
 }
+
+/// vocab's JSON format moves a whole database: every field, tag, guid and date comes back as it was.
+@Suite struct JSONTransferTests {
+  @Test func aJSONExportImportedIntoAnEmptyDatabaseIsTheSameToTheMillisecond() throws {
+    let sandbox = try ExportCommandTests.filled()
+    try sandbox.vocab(["edit-bookcase", "TOEFL", "--description", "Academic\nwords"])
+    try sandbox.sqlite("UPDATE words SET created_at = created_at + 123, updated_at = updated_at + 457")
+    let path = sandbox.directory + "/all.json"
+    #expect(try sandbox.vocab(["export", "-o", path]).status == 0)
+    let other = sandbox.directory + "/other.sqlite3"
+    let imported = try sandbox.vocab(["import", path], environment: ["VOCAB_DB": other])
+    #expect(imported.stdout.hasSuffix("Imported 2 words into 2 bookcases.\n"), "\(imported.stderr)")
+    for query in [
+      "SELECT name, description, created_at, updated_at, word_count FROM bookcases ORDER BY name",
+      "SELECT b.name, w.term, w.reading, w.meaning, w.example, w.note, w.guid, w.created_at, w.updated_at FROM words w JOIN bookcases b ON b.id = w.bookcase_id ORDER BY w.guid",
+      "SELECT t.name, t.word_count FROM tags t ORDER BY t.key",
+    ] {
+      #expect(try sandbox.sqlite(query, path: other) == sandbox.sqlite(query), "\(query)")
+    }
+    let again = try sandbox.vocab(["import", path], environment: ["VOCAB_DB": other])
+    #expect(again.stdout == "Imported 0 words into 2 bookcases; skipped 2 duplicates.\n")
+    let list = try sandbox.vocab(["list", "TOEFL", "--json"])
+    #expect(try sandbox.vocab(["import", "-", "--format", "json"], environment: ["VOCAB_DB": other], stdin: list.stdout).status == 0,
+      "what list --json prints imports")
+  }
+}

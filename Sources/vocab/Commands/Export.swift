@@ -6,7 +6,7 @@ import TransferFeature
 struct Export: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Export bookcases as Anki's text format (tsv), CSV or an Anki package (apkg).",
+    abstract: "Export bookcases as Anki's text format (tsv), CSV, vocab's JSON or an Anki package (apkg).",
     discussion: """
       Every bookcase when none is named. Without -o the file goes to standard output. -o never replaces an
       existing file without --force, and writes atomically: the file appears complete or not at all.
@@ -19,7 +19,10 @@ struct Export: AsyncParsableCommand {
   var bookcases: [String] = []
 
   @Option(
-    help: "tsv (Anki's text format; the default), csv or apkg (needs -o); with -o, the file's extension decides by default.")
+    help: """
+      tsv (Anki's text format; the default), csv, json or apkg (needs -o); with -o, the file's extension decides \
+      by default.
+      """)
   var format: WordFileFormat?
 
   @Option(name: .shortAndLong, help: "The file to write instead of standard output.", completion: .file())

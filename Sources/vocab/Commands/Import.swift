@@ -6,7 +6,7 @@ import TransferFeature
 struct Import: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import words from a file (Anki's text format, TSV, CSV, an Anki package), all or nothing.",
+    abstract: "Import words from a file (Anki's text format, TSV, CSV, vocab's JSON, an Anki package), all or nothing.",
     discussion: """
       The words go to --into BOOKCASE (created if missing), else to the deck or bookcase the file names for
       each word. A word already there (the same guid anywhere, else the same term and reading in its bookcase)
@@ -20,7 +20,7 @@ struct Import: AsyncParsableCommand {
   @Argument(help: "The file to import; - reads standard input (then --format is needed).", completion: .file())
   var file: String
 
-  @Option(help: "tsv, csv or apkg; by default the file's extension decides (.tsv and .txt are tsv).")
+  @Option(help: "tsv, csv, json or apkg; by default the file's extension decides (.tsv and .txt are tsv).")
   var format: WordFileFormat?
 
   @Option(help: "The bookcase every word goes to, created if missing.", completion: Completions.bookCase)
