@@ -32,6 +32,8 @@ public struct ExportReducer: Reducer, Sendable {
     public var request: Request
     public var isExporting = false
     public var wordsWritten = 0
+    /// How many words the bookcases hold, for an estimate of the time left.
+    public var totalWords: Int?
     /// How many bookcases the finished export wrote.
     public var bookCasesWritten: Int?
     public var failure: ExportFailure?
@@ -44,6 +46,7 @@ public struct ExportReducer: Reducer, Sendable {
   @CasePathable
   public enum Action: Equatable, Sendable {
     case startButtonTapped
+    case counted(words: Int)
     case progressed(words: Int)
     case finished(words: Int, bookCases: Int)
     case failed(ExportFailure)
@@ -64,36 +67,43 @@ public struct ExportReducer: Reducer, Sendable {
         let (request, storage, files) = (state.request, storageClient, transferFiles)
         return .run { send in
           let output = try files.create(request.path, request.overwrite)
-          // The clock is asked only by a format that dates what it writes (a package), so only its tests set it.
-          let now = {
-            @Dependency(\.date.now) var now
-            return now
-          }
-          let writer = SharedWriter(
-            request.format.writer(now: now, output.write), progressInterval: request.progressInterval)
-          let (progress, progressed) = AsyncStream<Int>.makeStream()
-          let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
-            group.addTask {
-              defer { progressed.finish() }
-              do {
+          do {
+            let bookCases =
+              request.bookCaseIDs.isEmpty
+              ? try await storage.fetchBookCases() : try await request.bookCaseIDs.asyncMap(storage.fetchBookCase)
+            await send(.counted(words: bookCases.reduce(0) { $0 + $1.wordCount }))
+            // The clock is asked only by a format that dates what it writes (a package), so only its tests set it.
+            let now = {
+              @Dependency(\.date.now) var now
+              return now
+            }
+            let writer = SharedWriter(
+              request.format.writer(now: now, output.write), progressInterval: request.progressInterval)
+            let (progress, progressed) = AsyncStream<Int>.makeStream()
+            let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+              group.addTask {
+                defer { progressed.finish() }
                 try await storage.exportWords(request.bookCaseIDs) { item in
                   if let words = try writer.write(item) { progressed.yield(words) }
                 }
-                let counts = try writer.finish()
-                try output.commit()
-                return counts
-              } catch {
-                output.discard()
-                throw error
+                return try writer.finish()
               }
+              for await words in progress { await send(.progressed(words: words)) }
+              return try await group.next()!
             }
-            for await words in progress { await send(.progressed(words: words)) }
-            return try await group.next()!
+            try output.commit()
+            await send(.finished(words: counts.0, bookCases: counts.1))
+          } catch {
+            output.discard()
+            throw error
           }
-          await send(.finished(words: counts.0, bookCases: counts.1))
         } catch: { error, send in
           await send(.failed(ExportFailure(error)))
         }
+
+      case let .counted(words):
+        state.totalWords = words
+        return .none
 
       case let .progressed(words):
         state.wordsWritten = words
@@ -111,6 +121,14 @@ public struct ExportReducer: Reducer, Sendable {
         return .none
       }
     }
+  }
+}
+
+extension Array where Element: Sendable {
+  fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+    var result: [T] = []
+    for element in self { result.append(try await transform(element)) }
+    return result
   }
 }
 

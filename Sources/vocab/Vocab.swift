@@ -26,6 +26,7 @@ struct Vocab: AsyncParsableCommand {
             invalid input, database problem, a deletion not confirmed
         64  wrong usage: unknown command or option, missing or malformed
             argument
+        130 an import interrupted by Ctrl-C (nothing was imported)
       """,
     version: VocabVersion.current,
     subcommands: [

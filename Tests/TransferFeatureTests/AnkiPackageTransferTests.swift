@@ -83,6 +83,7 @@ struct AnkiPackageTransferTests {
       $0.date.now = Date(timeIntervalSince1970: 1_800_000_000)
     }
     await store.send(.startButtonTapped) { $0.isExporting = true }
+    await store.receive(.counted(words: 3)) { $0.totalWords = 3 }
     await store.receive(.finished(words: 3, bookCases: 2)) {
       $0.isExporting = false
       $0.wordsWritten = 3

@@ -51,6 +51,7 @@ struct ExportReducerTests {
       }
     }
     await store.send(.startButtonTapped) { $0.isExporting = true }
+    await store.receive(.counted(words: 3)) { $0.totalWords = 3 }
     await store.receive(.progressed(words: 2)) { $0.wordsWritten = 2 }
     await store.receive(.finished(words: 3, bookCases: 2)) {
       $0.isExporting = false

@@ -49,7 +49,9 @@ struct Export: AsyncParsableCommand {
       CombineReducers {
         ExportReducer()
         Reduce<ExportReducer.State, ExportReducer.Action> { state, action in
-          if case .progressed = action { progress.show(words: state.wordsWritten, bytes: nil, of: nil) }
+          if case .progressed = action {
+            progress.show(words: state.wordsWritten, fraction: state.totalWords.map { Double(state.wordsWritten) / Double(max(1, $0)) })
+          }
           return .none
         }
       },

@@ -60,7 +60,9 @@ struct Import: AsyncParsableCommand {
       CombineReducers {
         ImportReducer()
         Reduce<ImportReducer.State, ImportReducer.Action> { state, action in
-          if case .progressed = action { progress.show(words: state.wordsRead, bytes: state.bytesRead, of: state.totalBytes) }
+          if case .progressed = action {
+            progress.show(words: state.wordsRead, fraction: state.totalBytes.map { Double(state.bytesRead) / Double(max(1, $0)) })
+          }
           return .none
         }
       }, state: .init(request: request), storage: session.storage)

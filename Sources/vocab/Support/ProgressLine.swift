@@ -22,7 +22,8 @@ final class ProgressLine {
     self.verb = verb
   }
 
-  func show(words: Int, bytes: Int?, of total: Int?) {
+  /// `fraction`: how much of the work is done (0…1), when known.
+  func show(words: Int, fraction: Double?) {
     guard isTerminal else { return }
     let now = ContinuousClock.now
     let elapsed = now - start
@@ -30,9 +31,8 @@ final class ProgressLine {
     lastShown = now
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     var line = "\(verb): \(TransferListings.count(words, "word")), \(TransferListings.grouped(Int(Double(words) / seconds))) words/s"
-    if let bytes, let total, bytes > 0, total >= bytes {
-      let left = seconds * Double(total - bytes) / Double(bytes)
-      line += ", about \(Int(left.rounded(.up))) s left"
+    if let fraction, fraction > 0, fraction <= 1 {
+      line += ", about \(Int((seconds * (1 - fraction) / fraction).rounded(.up))) s left"
     }
     Streams.err("\r\u{1B}[K" + line)
     isShowing = true
