@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "WordFormats", targets: ["WordFormats"]),
     .library(name: "SearchKeys", targets: ["SearchKeys"]),
     .library(name: "ReviewFeature", targets: ["ReviewFeature"]),
+    .library(name: "AnkiPackage", targets: ["AnkiPackage"]),
+    .library(name: "TransferFeature", targets: ["TransferFeature"]),
     .executable(name: "vocab", targets: ["vocab"]),
   ],
   dependencies: [
@@ -29,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     .systemLibrary(
@@ -139,10 +142,47 @@ let package = Package(
     // The keyboard and screen of a full-screen command: raw mode restored on every exit, key decoding.
     .target(name: "TerminalInput"),
     .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
+    // zstd, which compresses the collection in Anki's current package format.
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"])]
+    ),
+    // Reads and writes Anki's deck packages (.apkg): a zip holding an Anki collection, itself SQLite. Words go
+    // in and out as WordFormats.WordRecord; nothing of vocab's own storage.
+    .target(
+      name: "AnkiPackage",
+      dependencies: ["CSQLite", "CZstd", "WordFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+    ),
+    .testTarget(
+      name: "AnkiPackageTests",
+      dependencies: [
+        "AnkiPackage", "CSQLite", "WordFormats", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
+      exclude: ["Fixtures"]
+    ),
+    // Import and export: file formats chosen, files read and written, the bulk import driven as a reducer.
+    .target(
+      name: "TransferFeature",
+      dependencies: [
+        "AnkiPackage", "Composable", "Storage", "WordFormats",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ]
+    ),
+    .testTarget(
+      name: "TransferFeatureTests",
+      dependencies: [
+        "TransferFeature", "AnkiPackage", "Composable", "Storage", "WordFormats",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .executableTarget(
       name: "vocab",
       dependencies: [
         "BookCaseFeature",
+        "TransferFeature",
         "Composable",
         "FSRS",
         "ReviewFeature",

@@ -2,10 +2,10 @@
 public enum StorageError: Error, Equatable, Sendable {
   /// The user-editable fields, named as a person would name them in an error.
   public enum Field: String, Equatable, Sendable, Codable {
-    case name, description, term, reading, meaning, example, note, tag
+    case name, description, term, reading, meaning, example, note, tag, guid
 
-    /// Names, terms and tags are one line; the other fields may hold line breaks and tabs.
-    public var isSingleLine: Bool { self == .name || self == .term || self == .tag }
+    /// Names, terms, tags and guids are one line; the other fields may hold line breaks and tabs.
+    public var isSingleLine: Bool { self == .name || self == .term || self == .tag || self == .guid }
   }
 
   case bookCaseNotFound(id: BookCase.ID)
@@ -55,7 +55,9 @@ extension StorageError: CustomStringConvertible {
       return "“\(term)” is already in the bookcase as word \(wordID), so nothing was added"
     case let .invalidCharacter(field, scalar):
       let rule =
-        field == .tag
+        field == .guid
+        ? "a guid is one word: no spaces, line breaks or control characters"
+        : field == .tag
         ? "a tag is one word: no spaces, line breaks or control characters (write `jlpt::n3` for a hierarchy)"
         : field.isSingleLine
         ? "names and terms are one line: no line breaks, tabs or other control characters"

@@ -22,6 +22,8 @@ public enum StorageRules {
   public static let maxNoteLength = 4_000
   public static let maxTagLength = 100
   public static let maxTagsPerWord = 50
+  /// vocab's guids are UUIDs (36 characters) and Anki's ten; imports bring either.
+  public static let maxGuidLength = 100
 
   public static func maxLength(of field: StorageError.Field) -> Int {
     switch field {
@@ -33,6 +35,7 @@ public enum StorageRules {
     case .example: maxExampleLength
     case .note: maxNoteLength
     case .tag: maxTagLength
+    case .guid: maxGuidLength
     }
   }
 
@@ -101,6 +104,15 @@ public enum StorageRules {
     return tag
   }
 
+  /// A guid as stored (one brought by an import): one word, not empty, within its length limit.
+  public static func validatedGuid(_ guid: String) throws(StorageError) -> String {
+    let guid = try checked(guid, .guid, required: true)
+    if let space = guid.unicodeScalars.first(where: { $0.properties.isWhitespace }) {
+      throw .invalidCharacter(.guid, space)
+    }
+    return guid
+  }
+
   /// The key tags are compared and ordered by: case and Unicode normalisation ignored, as for names.
   public static func tagKey(_ tag: String) -> String {
     nameKey(tag)
@@ -119,6 +131,9 @@ public enum StorageRules {
   /// A multi-line field as stored: every kind of line break becomes "\n" (CR LF counts as one), then NFC,
   /// then trimmed. Other control characters are left for `validated` to refuse.
   public static func normalizedText(_ text: String) -> String {
+    // ASCII without a carriage return has no line break to rewrite and is already NFC: an import of a million
+    // words spent most of its time rebuilding such text scalar by scalar.
+    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return trimmed(text) }
     var result = String.UnicodeScalarView()
     var previousWasReturn = false
     for scalar in text.unicodeScalars {
@@ -136,7 +151,10 @@ public enum StorageRules {
   /// Unicode's newline functions: the ways other systems end a line, all meaning what "\n" means here.
   /// Vertical tab and form feed are page controls, not line ends, so they are refused rather than guessed at.
   private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-    ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+    switch scalar.value {
+    case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
+    default: false
+    }
   }
 
   /// Whether a normalised field may hold the character: a single line holds no control character and no
@@ -148,6 +166,13 @@ public enum StorageRules {
   }
 
   static func refuseControlCharacters(in text: String, _ field: StorageError.Field) throws(StorageError) {
+    // In ASCII the control characters are exactly the bytes below 0x20 and 0x7F; no need to ask Unicode.
+    if isASCII(text) {
+      if let byte = text.utf8.first(where: { ($0 < 0x20 || $0 == 0x7F) && !isAllowed(Unicode.Scalar($0), in: field) }) {
+        throw .invalidCharacter(field, Unicode.Scalar(byte))
+      }
+      return
+    }
     if let scalar = text.unicodeScalars.first(where: { !isAllowed($0, in: field) }) {
       throw .invalidCharacter(field, scalar)
     }
@@ -172,7 +197,8 @@ public enum StorageRules {
     try refuseControlCharacters(in: text, field)
     if required, text.isEmpty { throw .emptyField(field) }
     let limit = maxLength(of: field)
-    if text.count > limit { throw .fieldTooLong(field, limit: limit) }
+    // Never fewer bytes than characters: counting characters (slow) is needed only past the limit in bytes.
+    if text.utf8.count > limit, text.count > limit { throw .fieldTooLong(field, limit: limit) }
     if text.utf8.count > maxBytes(of: field) { throw .fieldTooLarge(field, byteLimit: maxBytes(of: field)) }
     return text
   }

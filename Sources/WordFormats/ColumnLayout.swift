@@ -1,6 +1,9 @@
 /// Which column of a row holds which part of a word (0-based), and how many columns a row must have.
 struct ColumnLayout {
   var fields: [(WordField, Int)]
+  /// In Anki's format without `#columns:` labels, the fields of a row of vocab's own note type, which come in
+  /// its order (term, reading, meaning, …), as Anki fills a note's fields by position.
+  var vocabFields: [(WordField, Int)]? = nil
   var tags: Int? = nil
   var guid: Int? = nil
   var deck: Int? = nil
@@ -55,6 +58,9 @@ extension ColumnLayout {
     var free = (0...).lazy.filter { !meta.contains($0) && !taken.contains($0) }.makeIterator()
     for field in WordField.allCases where mapped[field] == nil { mapped[field] = free.next() }
     fields = WordField.allCases.map { ($0, mapped[$0]!) }
+    if taken.isEmpty {
+      vocabFields = Array(zip(VocabNoteType.fields, fields.map(\.1)))
+    }
     minimumColumns = mapped[.term]! + 1
     minimumReason = "the term is in column \(minimumColumns)"
   }

@@ -15,6 +15,9 @@ public struct WordRecord: Equatable, Sendable {
   public var notetype: String?
   /// The line of the file where the row starts (1-based), for error messages. 0 for words not read from a file.
   public var line: Int
+  /// When the word was created and last changed, in Unix milliseconds, where the file keeps them.
+  public var createdAtMilliseconds: Int64? = nil
+  public var updatedAtMilliseconds: Int64? = nil
 
   public init(
     term: String, meaning: String, reading: String = "", example: String = "", note: String = "",
@@ -32,7 +35,7 @@ public struct WordRecord: Equatable, Sendable {
     self.line = line
   }
 
-  subscript(field: WordField) -> String {
+  public subscript(field: WordField) -> String {
     get {
       switch field {
       case .term: term

@@ -131,7 +131,12 @@ public struct WordTextReader {
       return fields[index]
     }
     var word = WordRecord(term: "", meaning: "", line: line)
-    for (field, index) in layout.fields {
+    word.notetype = column(layout.notetype).flatMap { $0.isEmpty ? nil : $0 } ?? header?.notetype
+    var fieldColumns = layout.fields
+    if let vocabFields = layout.vocabFields, let notetype = word.notetype, VocabNoteType.isNamed(notetype) {
+      fieldColumns = vocabFields
+    }
+    for (field, index) in fieldColumns {
       guard let value = column(index) else { continue }
       if html {
         let converted = HTMLText.text(fromHTML: value)
@@ -145,7 +150,6 @@ public struct WordTextReader {
     for tag in header?.tags ?? [] where !word.tags.contains(tag) { word.tags.append(tag) }
     word.guid = column(layout.guid).flatMap { $0.isEmpty ? nil : $0 }
     word.deck = column(layout.deck).flatMap { $0.isEmpty ? nil : $0 } ?? header?.deck
-    word.notetype = column(layout.notetype).flatMap { $0.isEmpty ? nil : $0 } ?? header?.notetype
     return word
   }
 }

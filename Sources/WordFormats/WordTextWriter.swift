@@ -21,33 +21,30 @@ public struct WordTextWriter {
 
 /// Writes words in Anki's plain-text format, as Anki's own "Notes in Plain Text" export does, so Anki imports it
 /// without asking anything: header lines naming the separator, HTML and the guid, notetype, deck and tags
-/// columns, then per word its guid, note type, deck, the fields as HTML (term, meaning, reading, example, note)
-/// and its tags.
+/// columns, then per word its guid, vocab's note type (`VocabNoteType`), its deck, the fields as HTML in that
+/// note type's order (term, reading, meaning, example, note) and its tags.
 public struct AnkiTextWriter {
   private var output: DelimitedOutput
-  private let defaultNotetype: String
   private let defaultDeck: String
 
   /// The header lines, in the order Anki writes them.
   public static let header = [
     "#separator:tab", "#html:true", "#guid column:1", "#notetype column:2", "#deck column:3",
-    "#tags column:\(3 + WordField.allCases.count + 1)",
+    "#tags column:\(3 + VocabNoteType.fields.count + 1)",
   ]
 
-  /// Words without a note type or deck of their own get `defaultNotetype` and `defaultDeck`.
-  public init(
-    defaultNotetype: String = "Basic", defaultDeck: String = "Default", sink: @escaping ([UInt8]) throws -> Void
-  ) {
+  /// Words without a deck of their own get `defaultDeck`.
+  public init(defaultDeck: String = "Default", sink: @escaping ([UInt8]) throws -> Void) {
     output = DelimitedOutput(separator: 0x09, lineEnd: "\n", sink: sink)
-    self.defaultNotetype = defaultNotetype
     self.defaultDeck = defaultDeck
     for line in Self.header { output.line(line) }
   }
 
+  /// Writes the word as a note of vocab's own type, whatever note type it came from: its fields are that type's.
   public mutating func write(_ word: WordRecord) throws {
     try output.row(
-      [word.guid ?? "", word.notetype ?? defaultNotetype, word.deck ?? defaultDeck]
-        + WordField.allCases.map { HTMLText.html(fromText: word[$0]) }
+      [word.guid ?? "", VocabNoteType.name, word.deck ?? defaultDeck]
+        + VocabNoteType.fields.map { HTMLText.html(fromText: word[$0]) }
         + [joinedTags(word.tags)])
   }
 

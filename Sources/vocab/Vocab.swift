@@ -26,6 +26,7 @@ struct Vocab: AsyncParsableCommand {
             invalid input, database problem, a deletion not confirmed
         64  wrong usage: unknown command or option, missing or malformed
             argument, a VOCAB_NOW that is not an ISO 8601 date and time
+        130 an import interrupted by Ctrl-C (nothing was imported)
 
       VOCAB_NOW=2026-03-01T08:00:00Z (ISO 8601, Z or an offset) makes every
       command take that moment for now: for scripts and tests.
@@ -50,6 +51,8 @@ struct Vocab: AsyncParsableCommand {
       Backup.self,
       Restore.self,
       Review.self,
+      Import.self,
+      Export.self,
     ]
   )
 

@@ -3,33 +3,48 @@ import Testing
 @testable import WordFormats
 
 struct AnkiTextWriterTests {
-  static func written(_ words: [WordRecord], notetype: String = "Basic", deck: String = "Default") throws -> String {
+  static func written(_ words: [WordRecord], deck: String = "Default") throws -> String {
     var output: [UInt8] = []
-    var writer = AnkiTextWriter(defaultNotetype: notetype, defaultDeck: deck) { output += $0 }
+    var writer = AnkiTextWriter(defaultDeck: deck) { output += $0 }
     for word in words { try writer.write(word) }
     try writer.finish()
     return String(decoding: output, as: UTF8.self)
   }
 
-  @Test func writesTheHeaderAnkiWritesThenGuidNotetypeDeckFieldsAndTags() throws {
+  @Test func writesTheHeaderAnkiWritesThenGuidNotetypeDeckFieldsInVocabsOrderAndTags() throws {
     let words = [
       WordRecord(
         term: "猫", meaning: "cat\na small animal", reading: "ねこ", tags: ["jlpt::n5", "noun"], guid: "rH*z*])Z#~",
         deck: "Japanese::JLPT N5", notetype: "vocab"),
-      WordRecord(term: "a < b & c", meaning: "say \"hi\"", note: "tab\there"),
+      WordRecord(term: "a < b & c", meaning: "say \"hi\"", note: "tab\there", notetype: "Basic"),
     ]
+    // Every note is of vocab's own type, fields Term, Reading, Meaning, Example, Note, whatever type it came from.
     let expected = [
       "#separator:tab", "#html:true", "#guid column:1", "#notetype column:2", "#deck column:3", "#tags column:9",
-      "\"rH*z*])Z#~\"\tvocab\tJapanese::JLPT N5\t猫\tcat<br>a small animal\tねこ\t\t\tjlpt::n5 noun",
-      "\tBasic\tDefault\ta &lt; b &amp; c\t\"say \"\"hi\"\"\"\t\t\t\"tab\there\"\t",
+      "\"rH*z*])Z#~\"\tvocab\tJapanese::JLPT N5\t猫\tねこ\tcat<br>a small animal\t\t\tjlpt::n5 noun",
+      "\tvocab\tDefault\ta &lt; b &amp; c\t\t\"say \"\"hi\"\"\"\t\t\"tab\there\"\t",
     ]
     #expect(try Self.written(words) == expected.joined(separator: "\n") + "\n")
   }
 
-  @Test func wordsWithoutNotetypeOrDeckGetTheDefaults() throws {
-    let text = try Self.written(
-      [WordRecord(term: "t", meaning: "m")], notetype: "Basic (and reversed card)", deck: "Mine")
-    #expect(text.hasSuffix("\n\tBasic (and reversed card)\tMine\tt\tm\t\t\t\t\n"))
+  @Test func wordsWithoutADeckGetTheDefault() throws {
+    let text = try Self.written([WordRecord(term: "t", meaning: "m")], deck: "Mine")
+    #expect(text.hasSuffix("\n\tvocab\tMine\tt\t\tm\t\t\t\n"))
+  }
+
+  @Test func aRowOfVocabsNoteTypeIsReadInItsFieldOrderAndABasicRowInBasics() throws {
+    let text = """
+      #separator:tab
+      #notetype column:1
+      VOCAB\t食べる\tたべる\tto eat\tex\tnote
+      Basic\t猫\tcat
+
+      """
+    var reader = WordTextReader(format: .tsv, source: .string(text))
+    #expect(try reader.readAll().map { $0.withLine(0) } == [
+      WordRecord(term: "食べる", meaning: "to eat", reading: "たべる", example: "ex", note: "note", notetype: "VOCAB"),
+      WordRecord(term: "猫", meaning: "cat", notetype: "Basic"),
+    ])
   }
 
   @Test func aTagWithWhitespaceIsRefused() {
@@ -48,7 +63,7 @@ struct AnkiTextWriterTests {
         word.guid = Bool.random(using: &random) ? String.random(using: &random, lineBreaks: ["\n"]) : nil
         if word.guid == "" { word.guid = nil }
         word.deck = "deck " + String.random(using: &random, lineBreaks: [])
-        word.notetype = "type " + String.random(using: &random, lineBreaks: [])
+        word.notetype = VocabNoteType.name
         return word
       }
       var reader = WordTextReader(
@@ -61,8 +76,8 @@ struct AnkiTextWriterTests {
     let words = [
       WordRecord(
         term: "<img src=x>", meaning: "&amp; [sound:a.mp3]", reading: "\n", example: " two  spaces ",
-        note: "#\"\t", tags: ["x::y"], guid: "g\"#\t", deck: "A::B", notetype: "Basic"),
-      WordRecord(term: "猫", meaning: "🐈", deck: "Default", notetype: "Basic"),
+        note: "#\"\t", tags: ["x::y"], guid: "g\"#\t", deck: "A::B", notetype: "vocab"),
+      WordRecord(term: "猫", meaning: "🐈", deck: "Default", notetype: "vocab"),
     ]
     var reader = WordTextReader(format: .tsv, source: .string(try Self.written(words)))
     #expect(try reader.readAll().map { $0.withLine(0) } == words)

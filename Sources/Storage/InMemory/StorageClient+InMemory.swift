@@ -114,14 +114,7 @@ extension StorageClient {
         let guid = uuid().uuidString.lowercased()
         return try write { store throws(StorageError) in
           _ = try store.bookCaseIndex(id: bookCaseID)
-          let word = Word(
-            id: store.nextWordID, bookCaseID: bookCaseID, term: draft.term, reading: draft.reading,
-            meaning: draft.meaning, example: draft.example, note: draft.note, tags: store.spelled(draft.tags),
-            guid: guid, createdAt: now.storedPrecision, updatedAt: now.storedPrecision)
-          store.nextWordID += 1
-          store.words.append(word)
-          store.cards[word.id] = StoredCard(wordID: word.id, due: word.createdAt)
-          return word
+          return store.insert(draft, into: bookCaseID, guid: guid, createdAt: now, updatedAt: now)
         }
       },
       updateWord: { id, draft in
@@ -130,13 +123,7 @@ extension StorageClient {
         return try write { store throws(StorageError) in
           let index = try store.wordIndex(id: id)
           guard !store.words[index].matches(draft) else { return store.words[index] }
-          store.words[index].term = draft.term
-          store.words[index].reading = draft.reading
-          store.words[index].meaning = draft.meaning
-          store.words[index].example = draft.example
-          store.words[index].note = draft.note
-          store.words[index].tags = store.spelled(draft.tags)
-          store.words[index].updatedAt = now.storedPrecision
+          store.update(index, draft, updatedAt: now)
           return store.words[index]
         }
       },
@@ -254,6 +241,31 @@ extension StorageClient {
             .map(ReviewLogEntry.init)
         }
       },
+      importWords: { request in
+        @Dependency(\.date.now) var now
+        @Dependency(\.uuid) var uuid
+        let report = try store.withLock { store in
+          // The import works on a copy, kept only when every word went in and this is no dry run.
+          var run = ImportRun(target: store, request: request, now: now) { uuid().uuidString.lowercased() }
+          let report = try run.run()
+          if !request.dryRun { store = run.target }
+          return report
+        }
+        if !request.dryRun { changes.send() }
+        return report
+      },
+      exportWords: { bookCaseIDs, visit in
+        let (bookCases, words) = try store.withLock { store throws(StorageError) in
+          let bookCases =
+            bookCaseIDs.isEmpty
+            ? store.bookCases.sorted(by: StorageRules.listsBefore) : try bookCaseIDs.map(store.bookCase(id:))
+          return (bookCases.map(store.counted), store.words)
+        }
+        for bookCase in bookCases {
+          try visit(.bookCase(bookCase))
+          for word in words where word.bookCaseID == bookCase.id { try visit(.word(word)) }
+        }
+      },
       observeChanges: { changes.stream() }
     )
   }
@@ -316,6 +328,31 @@ struct InMemoryStore {
   func wordIndex(id: Word.ID) throws(StorageError) -> Int {
     guard let index = words.firstIndex(where: { $0.id == id }) else { throw .wordNotFound(id: id) }
     return index
+  }
+
+  /// Adds a validated word, with the new card every word starts with.
+  mutating func insert(_ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Date, updatedAt: Date)
+    -> Word
+  {
+    let word = Word(
+      id: nextWordID, bookCaseID: bookCaseID, term: draft.term, reading: draft.reading, meaning: draft.meaning,
+      example: draft.example, note: draft.note, tags: spelled(draft.tags), guid: guid,
+      createdAt: createdAt.storedPrecision, updatedAt: updatedAt.storedPrecision)
+    nextWordID += 1
+    words.append(word)
+    cards[word.id] = StoredCard(wordID: word.id, due: word.createdAt)
+    return word
+  }
+
+  /// Replaces the fields and tags of the word at `index` with the validated draft's.
+  mutating func update(_ index: Int, _ draft: WordDraft, updatedAt: Date) {
+    words[index].term = draft.term
+    words[index].reading = draft.reading
+    words[index].meaning = draft.meaning
+    words[index].example = draft.example
+    words[index].note = draft.note
+    words[index].tags = spelled(draft.tags)
+    words[index].updatedAt = updatedAt.storedPrecision
   }
 
   /// Each tag under the spelling another word already gives its key, or as written when no word has it: a

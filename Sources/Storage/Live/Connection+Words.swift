@@ -38,11 +38,46 @@ extension Connection {
     return words
   }
 
+  /// Writes a new word (validated) with its tags and returns its id: the one place a word is inserted, by
+  /// `addWord` and by imports alike (its statement is prepared once and reused for every row), so whatever is
+  /// kept beside a word's fields is kept for every word.
+  func insertWord(
+    _ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Int64, updatedAt: Int64
+  ) throws -> Word.ID {
+    try run(
+      """
+      INSERT INTO words
+        (bookcase_id, term, term_key, reading, meaning, example, note, guid, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [.integer(bookCaseID), .text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading),
+       .text(draft.meaning), .text(draft.example), .text(draft.note), .text(guid), .integer(createdAt),
+       .integer(updatedAt)])
+    let id = lastInsertRowID
+    try setTags(draft.tags, of: id, isNew: true)
+    return id
+  }
+
+  /// Replaces a word's fields and tags with the draft's (validated): the one place a word's fields are
+  /// rewritten, by `updateWord` and by imports.
+  func updateWordFields(_ id: Word.ID, _ draft: WordDraft, updatedAt: Int64) throws {
+    try run(
+      """
+      UPDATE words SET term = ?, term_key = ?, reading = ?, meaning = ?, example = ?, note = ?, updated_at = ?
+      WHERE id = ?
+      """,
+      [.text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading), .text(draft.meaning),
+       .text(draft.example), .text(draft.note), .integer(updatedAt), .integer(id)])
+    try setTags(draft.tags, of: id)
+  }
+
   /// Gives the word exactly these tags (validated, unique by key): the ones it loses go (a tag no word has any
   /// more is forgotten by a trigger), new ones are added, each under the spelling first written for its key.
-  func setTags(_ tags: [String], of wordID: Word.ID) throws {
+  /// A word just inserted has none yet, so `isNew` spares looking.
+  func setTags(_ tags: [String], of wordID: Word.ID, isNew: Bool = false) throws {
+    if isNew, tags.isEmpty { return }
     let wanted = Dictionary(tags.map { (StorageRules.tagKey($0), $0) }) { first, _ in first }
-    let current = try rows(
+    let current = isNew ? [] : try rows(
       "SELECT t.key, t.id FROM word_tags wt JOIN tags t ON t.id = wt.tag_id WHERE wt.word_id = ?",
       [.integer(wordID)]) { ($0.text(0), $0.int64(1)) }
     for (key, tagID) in current where wanted[key] == nil {

@@ -76,14 +76,7 @@ extension StorageClient {
         let now = date.now.unixMilliseconds
         return try await database.write { db in
           try db.refuseDuplicate(key: key, except: nil)
-          try db.run(
-            """
-            INSERT INTO bookcases (name, name_key, sort_key, description, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """,
-            [.text(draft.name), .text(key), .text(StorageRules.sortKey(nameKey: key)), .text(draft.description),
-             .integer(now), .integer(now)])
-          return try db.bookCase(id: db.lastInsertRowID)
+          return try db.bookCase(id: db.insertBookCase(draft, nameKey: key, createdAt: now, updatedAt: now))
         }
       },
       updateBookCase: { id, draft in
@@ -158,16 +151,7 @@ extension StorageClient {
         let guid = uuid().uuidString.lowercased()
         return try await database.write { db in
           try db.requireBookCase(bookCaseID)
-          try db.run(
-            """
-            INSERT INTO words
-              (bookcase_id, term, term_key, reading, meaning, example, note, guid, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [.integer(bookCaseID), .text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading),
-             .text(draft.meaning), .text(draft.example), .text(draft.note), .text(guid), .integer(now), .integer(now)])
-          let id = db.lastInsertRowID
-          try db.setTags(draft.tags, of: id)
+          let id = try db.insertWord(draft, into: bookCaseID, guid: guid, createdAt: now, updatedAt: now)
           return try db.word(id: id)
         }
       },
@@ -178,14 +162,7 @@ extension StorageClient {
         return try await database.write { db in
           let word = try db.word(id: id)
           guard !word.matches(draft) else { return word }
-          try db.run(
-            """
-            UPDATE words SET term = ?, term_key = ?, reading = ?, meaning = ?, example = ?, note = ?, updated_at = ?
-            WHERE id = ?
-            """,
-            [.text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading), .text(draft.meaning),
-             .text(draft.example), .text(draft.note), .integer(now), .integer(id)])
-          try db.setTags(draft.tags, of: id)
+          try db.updateWordFields(id, draft, updatedAt: now)
           return try db.word(id: id)
         }
       },
@@ -349,6 +326,8 @@ extension StorageClient {
             """, [.integer(since.unixMilliseconds)] + scope.values, ReviewLogEntry.init(row:))
         }
       },
+      importWords: { request in try await importWords(request, into: database) },
+      exportWords: { bookCaseIDs, visit in try await exportWords(bookCaseIDs, from: database, to: visit) },
       observeChanges: { database.changes.stream() }
     )
   }
@@ -367,10 +346,10 @@ extension StorageClient: DependencyKey {
   }()
 }
 
-private let bookCaseColumns = "id, name, description, word_count, created_at, updated_at"
+let bookCaseColumns = "id, name, description, word_count, created_at, updated_at"
 
 extension BookCase {
-  fileprivate init(row: Statement) {
+  init(row: Statement) {
     self.init(
       id: row.int64(0), name: row.text(1), description: row.text(2), wordCount: row.int(3),
       createdAt: Date(unixMilliseconds: row.int64(4)), updatedAt: Date(unixMilliseconds: row.int64(5)))
@@ -378,7 +357,21 @@ extension BookCase {
 }
 
 extension Connection {
-  fileprivate func bookCase(id: BookCase.ID) throws -> BookCase {
+  /// Writes a new bookcase (validated, its key not taken) and returns its id.
+  func insertBookCase(_ draft: BookCaseDraft, nameKey key: String, createdAt: Int64, updatedAt: Int64) throws
+    -> BookCase.ID
+  {
+    try run(
+      """
+      INSERT INTO bookcases (name, name_key, sort_key, description, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """,
+      [.text(draft.name), .text(key), .text(StorageRules.sortKey(nameKey: key)), .text(draft.description),
+       .integer(createdAt), .integer(updatedAt)])
+    return lastInsertRowID
+  }
+
+  func bookCase(id: BookCase.ID) throws -> BookCase {
     guard let found = try row("SELECT \(bookCaseColumns) FROM bookcases WHERE id = ?", [.integer(id)], BookCase.init(row:))
     else { throw StorageError.bookCaseNotFound(id: id) }
     return found

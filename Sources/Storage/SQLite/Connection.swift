@@ -137,6 +137,13 @@ final class Connection {
     return result
   }
 
+  /// Hands each row of a query to `body` as it is read, keeping none (an export of a million words).
+  func forEachRow(_ sql: String, _ values: [SQLiteValue] = [], _ body: (Statement) throws -> Void) throws {
+    let statement = try prepare(sql, values)
+    defer { statement.reset() }
+    while try statement.step() { try body(statement) }
+  }
+
   /// The first row of a query, or nil when it has none.
   func row<T>(_ sql: String, _ values: [SQLiteValue] = [], _ row: (Statement) throws -> T) throws -> T? {
     let statement = try prepare(sql, values)

@@ -2,6 +2,8 @@ import CSQLite
 
 /// SQLite copies bound text and blobs, so the Swift buffers may go away as soon as a bind returns.
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// What an empty string is bound as.
+private let emptyText: StaticString = ""
 
 /// A prepared statement. Owned by its `Connection`, which caches it by SQL text.
 final class Statement {
@@ -32,11 +34,14 @@ final class Statement {
       case let .integer(number): result = sqlite3_bind_int64(handle, index, number)
       case let .real(number): result = sqlite3_bind_double(handle, index, number)
       case let .text(text):
-        // Bound by byte count, so text holding U+0000 is stored whole.
-        let bytes = Array(text.utf8) + [0]
-        result = bytes.withUnsafeBufferPointer {
-          $0.withMemoryRebound(to: CChar.self) {
-            sqlite3_bind_text64(handle, index, $0.baseAddress, UInt64(bytes.count - 1), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+        // Bound by byte count, so text holding U+0000 is stored whole; straight from the string's own UTF-8, which
+        // SQLite copies, so no copy of ours is needed.
+        var text = text
+        result = text.withUTF8 { buffer in
+          buffer.withMemoryRebound(to: CChar.self) {
+            // An empty buffer may have no address, and a null pointer would bind NULL rather than "".
+            let address = $0.baseAddress ?? UnsafeRawPointer(emptyText.utf8Start).assumingMemoryBound(to: CChar.self)
+            return sqlite3_bind_text64(handle, index, address, UInt64($0.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
           }
         }
       case let .blob(bytes):

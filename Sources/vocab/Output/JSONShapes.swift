@@ -68,6 +68,27 @@ enum JSONShapes {
   }
 }
 
+extension JSONShapes {
+  /// `vocab import --json`: the totals and, per bookcase, its counts (skipped split by reason).
+  static func importReport(_ report: ImportReport) -> String {
+    var json = JSONText()
+    json.raw("{\"added\":\(report.added),\"bookcases\":[")
+    for (index, bookCase) in report.bookCases.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.raw("{\"added\":\(bookCase.added),\"created\":\(bookCase.created),\"id\":\(bookCase.id),\"name\":")
+      json.string(bookCase.name)
+      json.raw(
+        ",\"skipped\":\(bookCase.skipped),\"skippedSameGuid\":\(bookCase.skippedSameGuid),"
+          + "\"skippedSameTerm\":\(bookCase.skippedSameTerm),\"unchanged\":\(bookCase.unchanged),"
+          + "\"updated\":\(bookCase.updated)}")
+    }
+    json.raw(
+      "],\"dryRun\":\(report.dryRun),\"read\":\(report.read),\"skipped\":\(report.skipped),"
+        + "\"updated\":\(report.updated)}\n")
+    return json.text
+  }
+}
+
 /// A JSON document being written, as UTF-8 bytes (appending to a `String` scalar by scalar was the slow part).
 struct JSONText {
   private var bytes: [UInt8] = []

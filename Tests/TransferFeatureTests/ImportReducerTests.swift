@@ -1,0 +1,127 @@
+import Composable
+import ConcurrencyExtras
+import Foundation
+import Storage
+import Testing
+import TransferFeature
+
+@MainActor
+struct ImportReducerTests {
+  nonisolated static let tsv = "term\tmeaning\nabate\tlessen\nbenign\tkind\ncandid\tfrank\ndaunt\tintimidate\nabate\tlessen\n"
+
+  /// A file holding `text`, handed out in one chunk.
+  nonisolated static func file(_ text: String) -> InputFile {
+    let chunks = LockIsolated([Array(text.utf8)])
+    return InputFile(size: text.utf8.count) { chunks.withValue { $0.popLast() } }
+  }
+
+  @Test func importsTheFileReportingProgressThenWhatItDid() async throws {
+    let storage = StorageClient.inMemory()
+    let store = TestStore(
+      initialState: ImportReducer.State(request: .init(path: "w.tsv", format: .tsv, into: "TOEFL", progressInterval: 2))
+    ) {
+      ImportReducer()
+    } withDependencies: {
+      $0.storageClient = storage
+      $0.transferFiles.open = { path in
+        #expect(path == "w.tsv")
+        return Self.file(Self.tsv)
+      }
+      $0.date.now = Date(timeIntervalSince1970: 1_700_000_000)
+      $0.uuid = .incrementing
+    }
+    let size = Self.tsv.utf8.count
+    await store.send(.startButtonTapped) { $0.isImporting = true }
+    await store.receive(.fileOpened(size: size)) { $0.totalBytes = size }
+    await store.receive(.progressed(words: 2, bytes: size)) {
+      $0.wordsRead = 2
+      $0.bytesRead = size
+    }
+    await store.receive(.progressed(words: 4, bytes: size)) { $0.wordsRead = 4 }
+    let report = ImportReport(
+      bookCases: [.init(name: "TOEFL", id: 1, created: true, added: 4, skippedSameTerm: 1)], read: 5)
+    await store.receive(.finished(report)) {
+      $0.isImporting = false
+      $0.wordsRead = 5
+      $0.report = report
+    }
+    #expect(try await storage.fetchWords(1, .all).map(\.term) == ["abate", "benign", "candid", "daunt"])
+  }
+
+  @Test func aMalformedFileEndsWithItsLineAndImportsNothing() async throws {
+    let storage = StorageClient.inMemory()
+    let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.csv", format: .csv, into: "X"))) {
+      ImportReducer()
+    } withDependencies: {
+      $0.storageClient = storage
+      $0.uuid = .incrementing
+      $0.transferFiles.open = { _ in Self.file("abate,lessen\n\"benign,kind\n") }
+      $0.date.now = Date(timeIntervalSince1970: 1_700_000_000)
+    }
+    await store.send(.startButtonTapped) { $0.isImporting = true }
+    await store.receive(.fileOpened(size: 26)) { $0.totalBytes = 26 }
+    let failure = ImportFailure.malformed(line: 2, message: "a quoted field is never closed (its quote opens on line 2)")
+    await store.receive(.failed(failure)) {
+      $0.isImporting = false
+      $0.failure = failure
+    }
+    #expect(try await storage.fetchBookCases() == [])
+  }
+
+  @Test func aWordBreakingARuleEndsWithItsLine() async {
+    let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.csv", format: .csv, into: "X"))) {
+      ImportReducer()
+    } withDependencies: {
+      $0.storageClient = .inMemory()
+      $0.transferFiles.open = { _ in Self.file("abate,lessen\n,kind\n") }
+      $0.date.now = Date(timeIntervalSince1970: 1_700_000_000)
+      $0.uuid = .incrementing
+    }
+    await store.send(.startButtonTapped) { $0.isImporting = true }
+    await store.receive(.fileOpened(size: 19)) { $0.totalBytes = 19 }
+    await store.receive(.failed(.refused(line: 2, .emptyField(.term)))) {
+      $0.isImporting = false
+      $0.failure = .refused(line: 2, .emptyField(.term))
+    }
+  }
+
+  @Test func aFileThatCannotBeOpenedEndsWithWhy() async {
+    let store = TestStore(initialState: ImportReducer.State(request: .init(path: "gone.tsv", format: .tsv))) {
+      ImportReducer()
+    } withDependencies: {
+      $0.transferFiles.open = { _ in throw FileError("cannot open gone.tsv: No such file or directory") }
+    }
+    await store.send(.startButtonTapped) { $0.isImporting = true }
+    await store.receive(.failed(.file("cannot open gone.tsv: No such file or directory"))) {
+      $0.isImporting = false
+      $0.failure = .file("cannot open gone.tsv: No such file or directory")
+    }
+  }
+
+  @Test func cancellingStopsTheWordsStorageIsReadingSoItRollsBack() async {
+    let sawCancellation = LockIsolated(false)
+    let store = TestStore(initialState: ImportReducer.State(request: .init(path: "-", format: .tsv, into: "X"))) {
+      ImportReducer()
+    } withDependencies: {
+      // A file that never ends, read by a storage client that keeps asking for words until told to stop.
+      $0.transferFiles.open = { _ in InputFile(size: nil) { Array("abate\tlessen\n".utf8) } }
+      $0.storageClient.importWords = { request in
+        do {
+          while try request.next() != nil { await Task.yield() }
+        } catch is CancellationError {
+          sawCancellation.setValue(true)
+          throw CancellationError()
+        }
+        return ImportReport()
+      }
+    }
+    await store.send(.startButtonTapped) { $0.isImporting = true }
+    await store.receive(.fileOpened(size: nil))
+    await store.send(.cancelButtonTapped) {
+      $0.isImporting = false
+      $0.wasCancelled = true
+    }
+    await store.finish()
+    #expect(sawCancellation.value)
+  }
+}

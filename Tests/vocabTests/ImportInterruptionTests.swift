@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Ctrl-C during an import rolls it back, and a long import shows its progress on a terminal only.
+@Suite struct ImportInterruptionTests {
+  /// A file of `count` words, long enough that an import of it is still running when the test acts.
+  static func bigFile(_ sandbox: Sandbox, count: Int = 300_000) throws -> String {
+    let path = sandbox.directory + "/big.tsv"
+    var text = ""
+    text.reserveCapacity(count * 40)
+    for index in 0..<count { text += "word\(index)\tmeaning \(index)\tread\(index)\n" }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  static func size(_ path: String) -> Int {
+    var status = stat()
+    return stat(path, &status) == 0 ? Int(status.st_size) : 0
+  }
+
+  @Test func ctrlCDuringAnImportRollsItBackAndSaysSo() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let before = try sandbox.dump()
+    let path = try Self.bigFile(sandbox)
+    let child = try sandbox.start(raw: ["import", path, "--into", "New"].map { Array($0.utf8) })
+    defer { child.stop() }
+    // Words are being written once the transaction's pages spill into the log.
+    let deadline = Date().addingTimeInterval(120)
+    while Self.size(sandbox.database + "-wal") < 1 << 20, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    try #require(Self.size(sandbox.database + "-wal") >= 1 << 20, "the import never got going: \(child.stderr)")
+    child.signal(SIGINT)
+    #expect(await child.exited() == 130)
+    #expect(child.stderr == "vocab: interrupted; nothing was imported\n", "no progress line off a terminal")
+    #expect(try sandbox.dump() == before)
+  }
+
+  @Test(.enabled(if: Tmux.isAvailable)) func onATerminalALongImportShowsItsProgressAndCtrlCStopsIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let before = try sandbox.dump()
+    let path = try Self.bigFile(sandbox)
+    let terminal = try Tmux(sandbox, ["import", path, "--into", "New"])
+    let progress = try terminal.waitForScreen(timeout: 120) {
+      $0.contains("Importing: ") && $0.contains(" words/s, about ") && $0.contains(" s left")
+    }
+    #expect(progress, "\(terminal.shown)")
+    try terminal.send(keys: "C-c")
+    // The pane closes with the command, so its last words are checked by the test above, off a terminal.
+    #expect(terminal.waitForExit(timeout: 120) == 130)
+    #expect(try sandbox.dump() == before)
+  }
+}
