@@ -26,9 +26,22 @@ extension StorageRules {
     isASCII(key) ? key : foldedSortKey(key)
   }
 
-  /// `foldedNameKey` of an ASCII line, computed without Foundation: lowercased, white space collapsed.
+  /// `foldedNameKey` of an ASCII line, computed without Foundation: lowercased, every run of white space (tab to
+  /// carriage return, space) one space, none at the ends. Byte by byte: every imported word needs two keys.
   static func asciiNameKey(_ line: String) -> String {
-    collapsed(String.UnicodeScalarView(line.unicodeScalars.map(asciiLowercased)))
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(line.utf8.count)
+    var pendingSpace = false
+    for byte in line.utf8 {
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        pendingSpace = !bytes.isEmpty
+        continue
+      }
+      if pendingSpace { bytes.append(0x20) }
+      pendingSpace = false
+      bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The name key of any line, through Foundation's ICU-backed normalisation and case folding. Folding case
@@ -66,10 +79,6 @@ extension StorageRules {
   }
 
   static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-
-  private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 0x20)! : scalar
-  }
 
   /// `scalars` without the invisible characters `nameKey` removes, every run of white space one space, and
   /// nothing at either end.
