@@ -39,6 +39,7 @@ let package = Package(
       name: "Storage",
       dependencies: [
         "CSQLite",
+        "SearchKeys",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -56,6 +57,7 @@ let package = Package(
       name: "StorageTests",
       dependencies: [
         "Storage",
+        "SearchKeys",
         "CSQLite",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

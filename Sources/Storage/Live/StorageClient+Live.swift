@@ -156,6 +156,7 @@ extension StorageClient {
         @Dependency(\.uuid) var uuid
         let now = date.now.unixMilliseconds
         let guid = uuid().uuidString.lowercased()
+        let keys = WordSearchKeys(draft)
         return try await database.write { db in
           try db.requireBookCase(bookCaseID)
           try db.run(
@@ -167,6 +168,7 @@ extension StorageClient {
             [.integer(bookCaseID), .text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading),
              .text(draft.meaning), .text(draft.example), .text(draft.note), .text(guid), .integer(now), .integer(now)])
           let id = db.lastInsertRowID
+          try db.indexForSearch(id, keys)
           try db.setTags(draft.tags, of: id)
           return try db.word(id: id)
         }
@@ -175,6 +177,7 @@ extension StorageClient {
         let draft = try StorageRules.validated(draft)
         @Dependency(\.date) var date
         let now = date.now.unixMilliseconds
+        let keys = WordSearchKeys(draft)
         return try await database.write { db in
           let word = try db.word(id: id)
           guard !word.matches(draft) else { return word }
@@ -185,6 +188,7 @@ extension StorageClient {
             """,
             [.text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading), .text(draft.meaning),
              .text(draft.example), .text(draft.note), .integer(now), .integer(id)])
+          try db.indexForSearch(id, keys)
           try db.setTags(draft.tags, of: id)
           return try db.word(id: id)
         }
@@ -206,6 +210,21 @@ extension StorageClient {
         try await database.write { db in
           try db.run("DELETE FROM words WHERE id = ?", [.integer(id)])
           guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
+        }
+      },
+      searchWords: { search in
+        let tagKey = try search.tag.map(StorageRules.validatedTag).map(StorageRules.tagKey)
+        let plan = SearchPlan(search)
+        return try await database.read { db in
+          if let bookCaseID = search.bookCaseID { try db.requireBookCase(bookCaseID) }
+          guard !plan.findsNothing else { return [] }
+          let ids = try db.searchWordIDs(search, plan: plan, tagKey: tagKey)
+          guard !ids.isEmpty else { return [] }
+          let words = try db.words(
+            where: "id IN (SELECT value FROM json_each(?))", [.text("[\(ids.map(String.init).joined(separator: ","))]")],
+            order: .added)
+          let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+          return words.sorted { position[$0.id]! < position[$1.id]! }
         }
       },
       fetchTags: {
