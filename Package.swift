@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "BookCaseFeature", targets: ["BookCaseFeature"]),
+    .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
     .library(name: "FSRS", targets: ["FSRS"]),
     .library(name: "WordFormats", targets: ["WordFormats"]),
@@ -87,6 +88,21 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // Search as a person types: the SearchReducer (debounced on the clock, stale searches cancelled).
+    .target(
+      name: "SearchFeature",
+      dependencies: ["Composable", "Storage"]
+    ),
+    .testTarget(
+      name: "SearchFeatureTests",
+      dependencies: [
+        "SearchFeature",
+        "Composable",
+        "Storage",
+        // Without it, a TestStore failure inside a Swift Testing @Test is not recorded.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(
       name: "BookCaseFeatureTests",
       dependencies: [
@@ -127,6 +143,8 @@ let package = Package(
       dependencies: [
         "BookCaseFeature",
         "Composable",
+        "SearchFeature",
+        "SearchKeys",
         "Storage",
         "TerminalLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
