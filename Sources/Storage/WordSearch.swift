@@ -56,45 +56,27 @@ struct WordSearchKeys: Equatable, Sendable {
   }
 }
 
-/// How a search compares: the query's key, which keys of a word it is compared with, and how.
+/// A search's query (`SearchQuery`: its key, and how it matches) and the fields it looks in.
 struct SearchPlan: Equatable, Sendable {
-  enum Match: Equatable, Sendable {
-    /// The key occurs anywhere in the word's key.
-    case substring
-    /// The word's key starts with it: a single Hangul initial consonant finds the words starting with it.
-    case prefix
-  }
-
-  /// The folded query, or the query itself when it is made of Hangul initial consonants only.
-  let key: String
-  /// Whether `key` is compared with the words' initials rather than their folded fields.
-  let usesInitials: Bool
-  let match: Match
+  let query: SearchQuery
   let fields: [SearchField]
 
   init(_ search: WordSearch) {
-    usesInitials = SearchKey.isInitialsQuery(search.text)
-    key = usesInitials ? search.text : SearchKey.fold(search.text)
-    match = usesInitials && search.text.unicodeScalars.count == 1 ? .prefix : .substring
+    query = SearchQuery(search.text)
     fields = search.field.fields
   }
 
   /// A query that folds to nothing (say, a lone combining accent) finds nothing.
-  var findsNothing: Bool { key.isEmpty }
+  var findsNothing: Bool { query.key.isEmpty }
 
   /// Where a word with these keys ranks (lower first), or nil when it does not match: 0 its term is the
   /// query, 1 its term starts with it, 2 it is elsewhere in the term or in the reading, 3 only in the meaning,
   /// example or note. Only the searched fields count. Keys are compared as bytes, as SQLite compares them.
   func rank(_ keys: WordSearchKeys) -> Int? {
-    let keysByField = usesInitials ? keys.initials : keys.folded
-    let needle = Array(key.utf8)
+    let keysByField = query.usesInitials ? keys.initials : keys.folded
+    let needle = Array(query.key.utf8)
     func found(_ field: SearchField) -> Bool {
-      guard fields.contains(field), let haystack = keysByField[field] else { return false }
-      let bytes = Array(haystack.utf8)
-      switch match {
-      case .prefix: return bytes.starts(with: needle)
-      case .substring: return bytes.firstRange(of: needle) != nil
-      }
+      fields.contains(field) && query.matches(fieldKey: keysByField[field] ?? "")
     }
     if fields.contains(.term), let term = keysByField[.term] {
       if Array(term.utf8) == needle { return 0 }

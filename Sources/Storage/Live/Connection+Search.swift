@@ -26,9 +26,9 @@ extension Connection {
   /// by id. A key of three or more characters is looked up in the trigram index, a shorter one by scanning the
   /// keys; either way `instr` decides, so both paths find exactly what `SearchPlan.rank` would.
   func searchWordIDs(_ search: WordSearch, plan: SearchPlan, tagKey: String?) throws -> [Word.ID] {
-    let column = { (field: SearchField) in plan.usesInitials ? "s.\(field.rawValue)_initials" : "s.\(field.rawValue)" }
+    let column = { (field: SearchField) in plan.query.usesInitials ? "s.\(field.rawValue)_initials" : "s.\(field.rawValue)" }
     let found = plan.fields.map { field in
-      (field, plan.match == .prefix ? "instr(\(column(field)), ?1) = 1" : "instr(\(column(field)), ?1) > 0")
+      (field, plan.query.match == .prefix ? "instr(\(column(field)), ?1) = 1" : "instr(\(column(field)), ?1) > 0")
     }
     let inTermOrReading = found.filter { [.term, .reading].contains($0.0) }.map(\.1)
     var ranks: [String] = []
@@ -42,17 +42,17 @@ extension Connection {
     let rank = ranks.isEmpty ? "" : "CASE \(ranks.joined(separator: " ")) ELSE 3 END, "
 
     // ?1 is the key; every other value is bound at the number it is given when it is appended.
-    var values: [SQLiteValue] = [.text(plan.key)]
+    var values: [SQLiteValue] = [.text(plan.query.key)]
     func parameter(_ value: SQLiteValue) -> String {
       values.append(value)
       return "?\(values.count)"
     }
     var conditions = ["(\(found.map(\.1).joined(separator: " OR ")))"]
     var source = "word_search s"
-    if plan.match == .substring, plan.key.unicodeScalars.count >= 3 {
+    if plan.query.match == .substring, plan.query.key.unicodeScalars.count >= 3 {
       source = "word_search_trigrams f JOIN word_search s ON s.word_id = f.rowid"
       // One phrase, quoted, so the query is never read as FTS5 syntax (AND, NEAR, *, parentheses).
-      let phrase = "\"" + plan.key.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      let phrase = "\"" + plan.query.key.replacingOccurrences(of: "\"", with: "\"\"") + "\""
       let names = plan.fields.map { column($0).dropFirst(2) }.joined(separator: " ")
       conditions.insert("word_search_trigrams MATCH \(parameter(.text("{\(names)} : \(phrase)")))", at: 0)
     }
