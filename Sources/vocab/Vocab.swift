@@ -38,6 +38,7 @@ struct Vocab: AsyncParsableCommand {
       MoveWord.self,
       DeleteWord.self,
       Show.self,
+      Search.self,
       Tags.self,
       Refresh.self,
       Migrate.self,
