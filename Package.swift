@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Storage", targets: ["Storage"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "BookCaseFeature", targets: ["BookCaseFeature"]),
+    .library(name: "SearchFeature", targets: ["SearchFeature"]),
     .library(name: "TerminalLayout", targets: ["TerminalLayout"]),
     .library(name: "FSRS", targets: ["FSRS"]),
     .library(name: "WordFormats", targets: ["WordFormats"]),
@@ -43,6 +44,7 @@ let package = Package(
       name: "Storage",
       dependencies: [
         "CSQLite",
+        "SearchKeys",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -60,6 +62,7 @@ let package = Package(
       name: "StorageTests",
       dependencies: [
         "Storage",
+        "SearchKeys",
         "CSQLite",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -86,6 +89,21 @@ let package = Package(
       dependencies: [
         "Composable",
         // Without it, reportIssue inside Swift Testing's @Test functions is not recorded.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // Search as a person types: the SearchReducer (debounced on the clock, stale searches cancelled).
+    .target(
+      name: "SearchFeature",
+      dependencies: ["Composable", "Storage"]
+    ),
+    .testTarget(
+      name: "SearchFeatureTests",
+      dependencies: [
+        "SearchFeature",
+        "Composable",
+        "Storage",
+        // Without it, a TestStore failure inside a Swift Testing @Test is not recorded.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -186,6 +204,8 @@ let package = Package(
         "Composable",
         "FSRS",
         "ReviewFeature",
+        "SearchFeature",
+        "SearchKeys",
         "Storage",
         "TerminalLayout",
         "TerminalInput",

@@ -34,6 +34,9 @@ public struct StorageClient: Sendable {
   /// Moves the word to another bookcase (the word counts follow); moving it where it is writes nothing.
   public var moveWord: @Sendable (_ id: Word.ID, _ bookCaseID: BookCase.ID) async throws -> Word
   public var deleteWord: @Sendable (_ id: Word.ID) async throws -> Void
+  /// The words whose folded fields hold the folded query (see `WordSearch` and README's **Search**), the best
+  /// match first, then in bookcase list order and by id.
+  public var searchWords: @Sendable (_ search: WordSearch) async throws -> [Word]
   /// Every tag some word has, with its word count, ordered by the tag's folded key.
   public var fetchTags: @Sendable () async throws -> [TagCount]
   /// The word's card (every word has one from the moment it is added).

@@ -21,6 +21,9 @@ public struct Table: Sendable {
 
   public var columns: [Column]
   public var rows: [[String]]
+  /// Parts of cells to emphasise when rendering with `bold`: for a row and a column, ranges of character offsets
+  /// into the cell's single-line text (a search's matches). Rows and cells left out are plain.
+  public var emphasis: [Int: [Int: [Range<Int>]]] = [:]
 
   public init(columns: [Column], rows: [[String]] = []) {
     self.columns = columns
@@ -32,7 +35,8 @@ public struct Table: Sendable {
   /// A narrowed column keeps at least this many cells (or its whole width, if less).
   static let narrowest = 4
 
-  /// The table as lines ending in "\n". The header is bold when `bold` is set; nothing else is decorated.
+  /// The table as lines ending in "\n". With `bold` set the header is bold and `emphasis` is shown in bold red;
+  /// otherwise nothing is decorated.
   /// With `width`, the rows are fitted to that many cells where the text columns can be narrowed enough.
   public func render(bold: Bool, width: Int? = nil) -> String {
     // Each cell with its width, measured once.
@@ -48,8 +52,8 @@ public struct Table: Sendable {
     var output = ""
     let headerLine = line(header, widths: widths)
     output += bold ? "\u{1B}[1m" + headerLine + "\u{1B}[0m\n" : headerLine + "\n"
-    for row in body {
-      output += line(row, widths: widths)
+    for (index, row) in body.enumerated() {
+      output += line(row, widths: widths, emphasis: bold ? emphasis[index] ?? [:] : [:])
       output += "\n"
     }
     return output
@@ -74,10 +78,18 @@ public struct Table: Sendable {
     return result
   }
 
-  private func line(_ cells: [(text: String, width: Int)], widths: [Int]) -> String {
+  private func line(
+    _ cells: [(text: String, width: Int)], widths: [Int], emphasis: [Int: [Range<Int>]] = [:]
+  ) -> String {
     var line = ""
     for (index, cell) in cells.enumerated() {
-      let (text, width) = cell.width > widths[index] ? Self.cut(cell.text, to: widths[index]) : cell
+      let isCut = cell.width > widths[index]
+      var (text, width) = isCut ? Self.cut(cell.text, to: widths[index]) : cell
+      if let ranges = emphasis[index] {
+        // The "…" of a cut cell is never emphasised.
+        let shown = isCut ? text.count - 1 : text.count
+        text = Self.emphasised(text, ranges.map { $0.clamped(to: 0..<shown) }.filter { !$0.isEmpty })
+      }
       let padding = String(repeating: " ", count: widths[index] - width)
       if index > 0 { line += String(repeating: " ", count: Self.gap) }
       switch columns[index].alignment {
@@ -88,6 +100,22 @@ public struct Table: Sendable {
     // No trailing blanks: the last column is not padded, and an empty last cell leaves nothing behind.
     while line.last == " " { line.removeLast() }
     return line
+  }
+
+  /// `text` with the characters at `ranges` in bold red. A cut cell keeps the start of its text, so the offsets
+  /// still hold.
+  static func emphasised(_ text: String, _ ranges: [Range<Int>]) -> String {
+    var result = ""
+    let last = text.count - 1
+    for (offset, character) in text.enumerated() {
+      let inside = ranges.contains { $0.contains(offset) }
+      if inside, !ranges.contains(where: { $0.contains(offset - 1) }) { result += "\u{1B}[1;31m" }
+      result.append(character)
+      if inside, offset == last || !ranges.contains(where: { $0.contains(offset + 1) }) {
+        result += "\u{1B}[0m"
+      }
+    }
+    return result
   }
 
   /// The longest start of `text` that fits `width - 1` cells, then "…"; with its width.

@@ -45,6 +45,7 @@ struct Vocab: AsyncParsableCommand {
       Grade.self,
       Due.self,
       Stats.self,
+      Search.self,
       Tags.self,
       Refresh.self,
       Migrate.self,

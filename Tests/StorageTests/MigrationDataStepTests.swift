@@ -122,4 +122,26 @@ import Testing
       "renamed bookcase 2 “\(base)\u{00A0}y” to “\(renamed)”: its name now counts as the same as bookcase 1 “\(base) y”",
     ])
   }
+
+  @Test func theSearchIndexMigrationIndexesExistingWords() async throws {
+    let index = try #require(embedded.firstIndex { $0.name == "search_index" })
+    _ = try migrate(with: Array(embedded.prefix(index)))
+    do {
+      let db = try Connection(path: path, mode: .existing)
+      try db.execute(
+        """
+        INSERT INTO bookcases (id, name, name_key, description, created_at, updated_at) VALUES (1, 'Mixed', 'mixed', '', 1, 1);
+        INSERT INTO words (id, bookcase_id, term, reading, meaning, note, guid, created_at, updated_at) VALUES
+          (4, 1, 'café', '', 'coffee house', '', 'a', 1, 1), (5, 1, 'コーヒー', 'kōhī', 'coffee', '', 'b', 1, 1),
+          (6, 1, '학교', '', 'school', 'ＦＵＬＬ width', 'c', 1, 1);
+        """)
+    }
+    let client = try at(10) { try StorageClient.live(path: path).client }
+    #expect(try await client.searchWords(WordSearch("CAFE")).map(\.id) == [4])
+    #expect(try await client.searchWords(WordSearch("こーひー")).map(\.id) == [5])
+    #expect(try await client.searchWords(WordSearch("kohi")).map(\.id) == [5])
+    #expect(try await client.searchWords(WordSearch("ㅎㄱ")).map(\.id) == [6])
+    #expect(try await client.searchWords(WordSearch("full wid")).map(\.id) == [6])
+    #expect(try await client.searchWords(WordSearch("coffee")).map(\.id) == [4, 5])
+  }
 }

@@ -109,6 +109,11 @@ import Testing
           (1, 'abate', 'lessen', 1000, 1000\(guid("abate"))), (1, 'benign', 'kind', 1000, 1000\(guid("benign"))),
           (2, '雨', 'rain', 2000, 2000\(guid("雨")));
         """)
+      // Once search has an index, vocab (not SQL) writes each word's folded keys; these fields fold to lower case.
+      if try db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'word_search'") > 0 {
+        try db.execute(
+          "INSERT INTO word_search SELECT id, lower(term), '', lower(meaning), '', '', '', '', '', '', '' FROM words")
+      }
     }
     let (client, report) = try at(3600) { try StorageClient.live(path: path) }
     #expect(report.fromVersion == k && report.toVersion == latest)
@@ -127,6 +132,10 @@ import Testing
     // Their folded terms are keyed as new words' are: found whatever the case, sorted by term.
     #expect(try await client.findWords(1, "BENIGN", "").map(\.id) == [2])
     #expect(try await client.fetchWords(1, WordListing(order: .term)).map(\.term) == ["abate", "benign"])
+    // Search finds them, in every field, as it finds new words.
+    #expect(try await client.searchWords(WordSearch("BENIGN")).map(\.id) == [2])
+    #expect(try await client.searchWords(WordSearch("雨")).map(\.id) == [3])
+    #expect(try await client.searchWords(WordSearch("less")).map(\.id) == [1])
     // Each has a new card, due when it was added.
     #expect(try await client.fetchCard(3) == StoredCard(wordID: 3, due: Date(unixMilliseconds: 2000)))
     // The maintained count keeps working after the migration.

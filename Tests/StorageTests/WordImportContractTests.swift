@@ -35,6 +35,22 @@ import Testing
     #expect(try await client.fetchCard(words[1].id).due == time(5))
   }
 
+  /// An import writes through the same path as `addWord` and `updateWord`, so what it adds or updates is found by
+  /// search at once, by its new text and no longer by its old.
+  @Test(arguments: Backend.allCases)
+  func importedAndUpdatedWordsAreFoundBySearch(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    _ = try await at(1) { try await client.importWords(request([word("Café", meaning: "コーヒー店", in: "French", line: 1)])) }
+    let added = try await client.searchWords(WordSearch("cafe"))
+    #expect(added.map(\.term) == ["Café"])
+    #expect(try await client.searchWords(WordSearch("こーひー")).map(\.id) == added.map(\.id))
+    _ = try await at(2) {
+      try await client.importWords(request([word("café", meaning: "teahouse", in: "French", line: 1)], onDuplicate: .update))
+    }
+    #expect(try await client.searchWords(WordSearch("teahouse")).map(\.id) == added.map(\.id))
+    #expect(try await client.searchWords(WordSearch("こーひー")) == [])
+  }
+
   @Test(arguments: Backend.allCases)
   func keepsTheDatesAndDescriptionAFileGives(_ backend: Backend) async throws {
     let client = try backend.makeClient(in: directory)

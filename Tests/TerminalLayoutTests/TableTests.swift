@@ -69,4 +69,20 @@ struct TableTests {
   @Test func controlCharactersAreShownAsEscapes() {
     #expect(Table.singleLine("a\nb\tc\u{7}") == "a\\nb\\tc\\u{7}")
   }
+
+  @Test func emphasisIsShownOnlyWhenBoldAndKeepsColumnsAligned() {
+    var table = self.table
+    table.emphasis = [0: [1: [0..<1]], 1: [1: [0..<3, 5..<7], 2: [16..<26]]]
+    let (on, off) = ("\u{1B}[1;31m", "\u{1B}[0m")
+    #expect(table.render(bold: false) == self.table.render(bold: false))
+    #expect(
+      table.render(bold: true) == """
+        \u{1B}[1mID  TERM        EXAMPLE\u{1B}[0m
+         1  \(on)猫\(off)          吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。
+        12  \(on)ubi\(off)qu\(on)it\(off)ous  Smartphones are \(on)ubiquitous\(off) these days, found in nearly every pocket.
+
+        """)
+    // A cut cell keeps the emphasis of what is left of it.
+    #expect(table.render(bold: true, width: 40).contains("Smartphones are \(on)ubiquit\(off)…"))
+  }
 }

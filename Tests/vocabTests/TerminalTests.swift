@@ -39,6 +39,24 @@ struct TerminalTests {
     #expect(output.stdout.contains("\u{1B}[1mID  NAME   WORDS  DUE  DESCRIPTION\u{1B}[0m\n 1  TOEFL      0    0\n"))
   }
 
+  @Test func searchEmphasisesWhatMatchedOnAColourTerminalOnly() throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    try sandbox.vocab(["add-word", "TOEFL", "Café au lait", "coffee with milk", "--reading", "kafe"])
+    let (on, off) = ("\u{1B}[1;31m", "\u{1B}[0m")
+    let output = try onTerminal(sandbox, ["search", "CAFE"])
+    #expect(output.status == 0)
+    #expect(output.stdout.contains("TOEFL      1  \(on)Café\(off) au lait  kafe     coffee with milk\n"))
+    // Only the searched fields are emphasised; Hangul initials emphasise the syllables they stand for.
+    try sandbox.vocab(["add-word", "TOEFL", "대학교", "university"])
+    #expect(try onTerminal(sandbox, ["search", "ㅎㄱ"]).stdout.contains("대\(on)학교\(off)"))
+    #expect(try onTerminal(sandbox, ["search", "e", "--field", "meaning"]).stdout.contains("Café au lait  kafe     coff\(on)ee\(off) with milk"))
+    let plain = try onTerminal(sandbox, ["search", "CAFE"], environment: ["NO_COLOR": "1"])
+    #expect(plain.stdout.contains("TOEFL      1  Café au lait  kafe     coffee with milk\n"))
+    #expect(!plain.stdout.contains("\u{1B}["))
+    #expect(!(try sandbox.vocab(["search", "CAFE"]).stdout.contains("\u{1B}[")))
+  }
+
   @Test(arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
   func noColourWhenAskedNotTo(environment: [String: String]) throws {
     let sandbox = try Sandbox()

@@ -146,6 +146,27 @@ extension StorageClient {
           store.forgetReviews(of: id)
         }
       },
+      searchWords: { search in
+        let tagKey = try search.tag.map(StorageRules.validatedTag).map(StorageRules.tagKey)
+        let plan = SearchPlan(search)
+        return try store.withLock { store throws(StorageError) in
+          if let bookCaseID = search.bookCaseID { _ = try store.bookCaseIndex(id: bookCaseID) }
+          guard !plan.findsNothing else { return [] }
+          let listOrder = Dictionary(
+            uniqueKeysWithValues: store.bookCases.sorted(by: StorageRules.listsBefore).enumerated().map { ($1.id, $0) })
+          let found = store.words.compactMap { word -> (rank: Int, word: Word)? in
+            guard search.bookCaseID.map({ $0 == word.bookCaseID }) ?? true,
+              tagKey.map({ word.tags.map(StorageRules.tagKey).contains($0) }) ?? true,
+              let rank = plan.rank(WordSearchKeys(word))
+            else { return nil }
+            return (rank, word)
+          }
+          let sorted = found.sorted {
+            ($0.rank, listOrder[$0.word.bookCaseID]!, $0.word.id) < ($1.rank, listOrder[$1.word.bookCaseID]!, $1.word.id)
+          }.map(\.word)
+          return Array(sorted.prefix(search.limit.map { max(0, $0) } ?? sorted.count))
+        }
+      },
       fetchTags: {
         store.withLock { store in
           let counts = Dictionary(store.words.flatMap(\.tags).map { (StorageRules.tagKey($0), ($0, 1)) }) {

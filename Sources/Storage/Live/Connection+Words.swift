@@ -54,6 +54,7 @@ extension Connection {
        .text(draft.meaning), .text(draft.example), .text(draft.note), .text(guid), .integer(createdAt),
        .integer(updatedAt)])
     let id = lastInsertRowID
+    try indexForSearch(id, WordSearchKeys(draft))
     try setTags(draft.tags, of: id, isNew: true)
     return id
   }
@@ -68,6 +69,7 @@ extension Connection {
       """,
       [.text(draft.term), .text(StorageRules.termKey(draft.term)), .text(draft.reading), .text(draft.meaning),
        .text(draft.example), .text(draft.note), .integer(updatedAt), .integer(id)])
+    try indexForSearch(id, WordSearchKeys(draft))
     try setTags(draft.tags, of: id)
   }
 

@@ -185,6 +185,21 @@ extension StorageClient {
           guard db.changes > 0 else { throw StorageError.wordNotFound(id: id) }
         }
       },
+      searchWords: { search in
+        let tagKey = try search.tag.map(StorageRules.validatedTag).map(StorageRules.tagKey)
+        let plan = SearchPlan(search)
+        return try await database.read { db in
+          if let bookCaseID = search.bookCaseID { try db.requireBookCase(bookCaseID) }
+          guard !plan.findsNothing else { return [] }
+          let ids = try db.searchWordIDs(search, plan: plan, tagKey: tagKey)
+          guard !ids.isEmpty else { return [] }
+          let words = try db.words(
+            where: "id IN (SELECT value FROM json_each(?))", [.text("[\(ids.map(String.init).joined(separator: ","))]")],
+            order: .added)
+          let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+          return words.sorted { position[$0.id]! < position[$1.id]! }
+        }
+      },
       fetchTags: {
         try await database.read { db in
           try db.rows("SELECT name, word_count FROM tags ORDER BY key", []) { TagCount(name: $0.text(0), wordCount: $0.int(1)) }

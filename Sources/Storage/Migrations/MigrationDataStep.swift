@@ -10,5 +10,5 @@ struct MigrationDataStep: Sendable {
   let run: @Sendable (_ db: Connection, _ now: Date) throws -> [String]
 
   /// The steps of the migrations built into this program, by migration version.
-  static let embedded: [Int: MigrationDataStep] = [3: .rekeyBookCaseNames, 4: .keyWordTerms]
+  static let embedded: [Int: MigrationDataStep] = [3: .rekeyBookCaseNames, 4: .keyWordTerms, 8: .indexWordsForSearch]
 }

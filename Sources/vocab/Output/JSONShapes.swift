@@ -87,6 +87,18 @@ extension JSONShapes {
         + "\"updated\":\(report.updated)}\n")
     return json.text
   }
+
+  /// `vocab search --json`: `{"words":[Word…]}`, the best match first.
+  static func foundWords(_ words: [Word]) -> String {
+    var json = JSONText()
+    json.raw("{\"words\":[")
+    for (index, word) in words.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.word(word)
+    }
+    json.raw("]}\n")
+    return json.text
+  }
 }
 
 /// A JSON document being written, as UTF-8 bytes (appending to a `String` scalar by scalar was the slow part).
