@@ -41,7 +41,10 @@ import Testing
     try write("0001_a.sql", "CREATE TABLE a (x);\n")
     try write("notes.txt", "not a migration")
     let first = try embed()
-    #expect(first.source.contains(#"(fileName: "0001_a.sql", sql: "CREATE TABLE a (x);\n"),"#))
+    // With the checksum `sha256sum` prints for the file.
+    #expect(
+      first.source.contains(
+        #"(fileName: "0001_a.sql", sql: "CREATE TABLE a (x);\n", sha256: "7d862b9d7b6880c11d236645cb0091f2fa70c6157b8e83a2a9af420a96135098"),"#))
     #expect(!first.source.contains("notes.txt"))
 
     // Nothing changed: the very same file (same inode), so the compiler sees nothing new.
@@ -52,7 +55,8 @@ import Testing
     let second = try embed()
     #expect(second.inode != first.inode)
     let a = try #require(second.source.range(of: #""0001_a.sql""#))
-    let b = try #require(second.source.range(of: #"(fileName: "0002_b.sql", sql: "INSERT INTO a VALUES ('\"\\');\n"),"#))
+    let b = try #require(
+      second.source.range(of: #"(fileName: "0002_b.sql", sql: "INSERT INTO a VALUES ('\"\\');\n", sha256: "97b3a4a594201dca006f72082af9aad1094a9194c413a8bc261496d825465c1e"),"#))
     #expect(a.upperBound < b.lowerBound)
   }
 }

@@ -51,4 +51,20 @@ import Storage
   func refusesWhatIsNotADateAndTime(text: String) {
     #expect(UTCTime.parse(text) == nil)
   }
+
+  /// `iso8601` replaced Foundation's `ISO8601DateFormatter` (milliseconds of start-up) where vocab printed dates
+  /// with it, so it must print what that formatter prints: checked on stored instants (whole milliseconds, as
+  /// vocab keeps them) from 1970 to 9999 in steps that land on every part of a second, and on the edges of days.
+  @Test func printsWhatISO8601DateFormatterPrints() {
+    let formatter = ISO8601DateFormatter()
+    let last: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999Z
+    var milliseconds = Array(stride(from: Int64(0), through: last, by: 12_670_115_039))
+    for day in stride(from: Int64(1), through: last / 86_400_000, by: 997) {
+      milliseconds += [day * 86_400_000 - 1, day * 86_400_000, day * 86_400_000 + 999]
+    }
+    for instant in milliseconds {
+      let date = Date(timeIntervalSince1970: Double(instant) / 1000)
+      #expect(UTCTime.iso8601(date) == formatter.string(from: date), "at \(instant) ms")
+    }
+  }
 }

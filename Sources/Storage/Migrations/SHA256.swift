@@ -1,4 +1,5 @@
 /// SHA-256 (FIPS 180-4), enough to checksum migration files without pulling a crypto library into the build.
+/// MigrationEmbedder compiles this same file (a symbolic link) to checksum the embedded migrations at build time.
 enum SHA256 {
   /// The lowercase hexadecimal digest of `bytes`, as `sha256sum` prints it.
   static func hex<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {

@@ -1,4 +1,3 @@
-import Foundation
 import Storage
 import TerminalLayout
 
@@ -10,7 +9,6 @@ enum MigrationListings {
       .init(title: "VERSION", alignment: .right), .init(title: "NAME"), .init(title: "STATE"),
       .init(title: "APPLIED"), .init(title: "SHA-256"),
     ])
-    let dates = ISO8601DateFormatter()
     table.rows = status.applied.map { migration in
       let state =
         switch migration.state {
@@ -19,7 +17,7 @@ enum MigrationListings {
         case .unknown: "UNKNOWN to this vocab"
         }
       return [
-        String(migration.version), migration.name, state, dates.string(from: migration.appliedAt),
+        String(migration.version), migration.name, state, UTCTime.iso8601(migration.appliedAt),
         String(migration.checksum.prefix(12)),
       ]
     }

@@ -1,0 +1,1 @@
+../Storage/Migrations/SHA256.swift
