@@ -85,7 +85,10 @@ final class ChildProcess {
     return code
   }
 
+  /// Signals the child while it is ours: once waited for, its pid may belong to another process (pids wrap at
+  /// 32,768 here, and a full test run starts tens of thousands of processes).
   func signal(_ signal: Int32) {
+    guard exitStatus == nil else { return }
     kill(pid, signal)
   }
 
