@@ -51,7 +51,8 @@ extension StorageClient {
             ) { row in
               var word = Word(row: row)
               if !row.isNull(10) { word.tags = row.text(10).split(separator: "\u{1F}").map(String.init) }
-              let history = reviews ? ReviewHistory(card: StoredCard(row: row, offset: 11), log: try db.reviewLog(wordID: word.id)) : nil
+              let history =
+                reviews ? ReviewHistory(card: StoredCard(row: row, offset: 11), log: try db.reviewLog(wordID: word.id)) : nil
               try visit(.word(word, reviews: history))
             }
           }
