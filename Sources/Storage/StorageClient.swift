@@ -76,11 +76,12 @@ public struct StorageClient: Sendable {
   /// Imports words in one transaction (see `WordImport`): all of them, or on the first error none. A word that
   /// breaks a rule throws `ImportRowError` with its line; what the request's `next` throws is rethrown as it is.
   public var importWords: @Sendable (_ request: WordImport) async throws -> ImportReport
-  /// Hands the given bookcases (every one when empty), in list order, each followed by its words oldest first,
-  /// to `visit`, from one consistent read and one word at a time. What `visit` throws ends it and is rethrown.
-  public var exportWords:
-    @Sendable (_ bookCaseIDs: [BookCase.ID], _ visit: @escaping @Sendable (ExportItem) throws -> Void) async throws
-      -> Void
+  /// Hands the given bookcases (every one when empty), in list order, each followed by its words oldest first
+  /// (with `withReviews`, each with its card and review log), to `visit`, from one consistent read and one word at
+  /// a time. What `visit` throws ends it and is rethrown.
+  public var exportWords: @Sendable (
+    _ bookCaseIDs: [BookCase.ID], _ withReviews: Bool, _ visit: @escaping @Sendable (ExportItem) throws -> Void
+  ) async throws -> Void
   /// Yields once after every committed change, including commits by other processes.
   public var observeChanges: @Sendable () -> AsyncStream<Void> = { AsyncStream { $0.finish() } }
 }

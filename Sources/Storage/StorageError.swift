@@ -25,6 +25,8 @@ public enum StorageError: Error, Equatable, Sendable {
   case invalidRating(Int)
   /// A review setting outside what the scheduler accepts: the setting's name and the range it must lie in.
   case reviewSettingOutOfRange(String, range: String)
+  /// A card or review log imported with a value it cannot have: what it is, the value, and what it must be.
+  case reviewValueOutOfRange(String, value: String, range: String)
   /// Undo was asked for a word that has no review left to undo.
   case noReviewToUndo(wordID: Word.ID)
   /// SQLite refused or failed, named by its kind, with SQLite's code, message and statement as detail.
@@ -67,6 +69,8 @@ extension StorageError: CustomStringConvertible {
       return "the rating \(rating) is not one of 1 (again), 2 (hard), 3 (good) or 4 (easy)"
     case let .reviewSettingOutOfRange(setting, range):
       return "the \(setting) must be from \(range)"
+    case let .reviewValueOutOfRange(name, value, range):
+      return "the \(name) is \(value); it must be \(range)"
     case let .noReviewToUndo(wordID):
       return "word \(wordID) has no review to undo"
     case let .database(failure):

@@ -71,6 +71,38 @@ public enum StorageRules {
     return settings
   }
 
+  /// The history unchanged, or the first value no card or review the storage writes can have: a rating outside
+  /// 1–4, a negative step, count or duration, a stability or difficulty that is not a finite number.
+  public static func validated(_ history: ReviewHistory) throws(StorageError) -> ReviewHistory {
+    try checked(history.card, "of the card")
+    for (index, review) in history.log.enumerated() {
+      guard (1...4).contains(review.rating) else { throw .invalidRating(review.rating) }
+      try checked(review.before, "before review \(index + 1)")
+      try atLeastZero(review.stepAfter, "step after review \(index + 1)")
+      try finite(review.stabilityAfter, "stability after review \(index + 1)")
+      try finite(review.difficultyAfter, "difficulty after review \(index + 1)")
+      try atLeastZero(review.durationMilliseconds, "duration of review \(index + 1)")
+    }
+    return history
+  }
+
+  /// `whose` names the card after each column's name: "the reps of the card".
+  private static func checked(_ card: StoredCard, _ whose: String) throws(StorageError) {
+    try atLeastZero(card.step, "step \(whose)")
+    try atLeastZero(card.reps, "reps \(whose)")
+    try atLeastZero(card.lapses, "lapses \(whose)")
+    try finite(card.stability, "stability \(whose)")
+    try finite(card.difficulty, "difficulty \(whose)")
+  }
+
+  private static func atLeastZero<N: BinaryInteger>(_ value: N, _ name: String) throws(StorageError) {
+    if value < 0 { throw .reviewValueOutOfRange(name, value: "\(value)", range: "0 or more") }
+  }
+
+  private static func finite(_ value: Double?, _ name: String) throws(StorageError) {
+    if let value, !value.isFinite { throw .reviewValueOutOfRange(name, value: "\(value)", range: "a finite number") }
+  }
+
   /// The draft as it will be stored, or the first rule it breaks (term, reading, meaning, example, note, tags).
   /// Tags that fold to the same key are one tag (the first spelling is kept), ordered by their key.
   public static func validated(_ draft: WordDraft) throws(StorageError) -> WordDraft {

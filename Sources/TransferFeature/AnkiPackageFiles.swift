@@ -69,7 +69,7 @@ final class AnkiPackageFileWriter: WordFileWriter {
   func write(_ item: ExportItem) throws {
     switch item {
     case .bookCase(let bookCase): self.bookCase = bookCase.name
-    case .word(let word): try writer.get().write(WordRecord(word, in: bookCase))
+    case .word(let word, _): try writer.get().write(WordRecord(word, in: bookCase))
     }
   }
 

@@ -83,7 +83,7 @@ public struct ExportReducer: Reducer, Sendable {
             let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
               group.addTask {
                 defer { progressed.finish() }
-                try await storage.exportWords(request.bookCaseIDs) { item in
+                try await storage.exportWords(request.bookCaseIDs, request.format.carriesReviews) { item in
                   if let words = try writer.write(item) { progressed.yield(words) }
                 }
                 return try writer.finish()

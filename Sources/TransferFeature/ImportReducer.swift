@@ -93,7 +93,9 @@ public struct ImportReducer: Reducer, Sendable {
                     onDuplicate: request.onDuplicate, dryRun: request.dryRun,
                     progressInterval: request.progressInterval, progress: { progressed.yield($0) }
                   ) {
-                    try reader.next().map { try ImportedWord($0, into: request.into, details: reader.bookCase(named:)) }
+                    try reader.next().map {
+                      try ImportedWord($0, into: request.into, details: reader.bookCase(named:), reviews: reader.reviews)
+                    }
                   })
               }
               for await words in progress { await send(.progressed(words: words, bytes: reader.bytesRead)) }
@@ -191,6 +193,9 @@ private final class SharedReader: @unchecked Sendable {
   func cancel() { shared.withLock { $0.cancelled = true } }
 
   func bookCase(named name: String) -> ImportedBookCase? { reader.bookCase(named: name) }
+
+  /// The card and review log of the word `next` returned last, if the file gives them.
+  var reviews: ReviewHistory? { reader.reviews }
 
   /// The next word; a cancelled import stops at the next word with `CancellationError`, which rolls it back.
   func next() throws -> WordRecord? {

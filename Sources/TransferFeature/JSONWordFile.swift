@@ -4,7 +4,8 @@ import WordFormats
 
 /// vocab's JSON format: one document per bookcase, each in the shape `vocab list BOOKCASE --json` prints,
 /// `{"bookcase":Bookcase,"words":[Word…]}`, with every field, tags, guid and dates (to the millisecond, so an
-/// export imported again is the same to the millisecond). Read one word at a time: a document may be any size.
+/// export imported again is the same to the millisecond), and each word's card and review log (see
+/// JSONWordFile+Reviews.swift). Read one word at a time: a document may be any size.
 struct JSONWordReader: WordFileReader {
   private var lexer: JSONLexer
   private enum Position { case betweenDocuments, inDocument, inWords(first: Bool) }
@@ -12,6 +13,7 @@ struct JSONWordReader: WordFileReader {
   private var documentFirstKey = true
   private var bookCase: ImportedBookCase?
   private(set) var bookCases: [String: ImportedBookCase] = [:]
+  private(set) var reviews: ReviewHistory?
 
   init(source: @escaping () throws -> [UInt8]?) {
     lexer = JSONLexer(source: source)
@@ -69,7 +71,9 @@ struct JSONWordReader: WordFileReader {
         position = .inWords(first: false)
         let line = token.line
         let value = try lexer.value(startingWith: token)
-        return try Self.word(value, in: bookCase!.name, line: line)
+        let word = try Self.word(value, in: bookCase!.name, line: line)
+        reviews = word.reviews
+        return word.record
       }
     }
   }
@@ -82,7 +86,9 @@ struct JSONWordReader: WordFileReader {
       createdAt: try object.date("createdAt"), updatedAt: try object.date("updatedAt"))
   }
 
-  private static func word(_ value: JSONValue, in bookCase: String, line: Int) throws -> WordRecord {
+  private static func word(_ value: JSONValue, in bookCase: String, line: Int) throws
+    -> (record: WordRecord, reviews: ReviewHistory?)
+  {
     guard case .object(let fields) = value else { throw FormatError(line: line, "a word must be an object") }
     let object = JSONObject(fields: fields, line: line, what: "the word")
     var record = WordRecord(
@@ -92,17 +98,17 @@ struct JSONWordReader: WordFileReader {
       guid: try object.optionalString("guid"), deck: bookCase, line: line)
     record.createdAtMilliseconds = try object.date("createdAt").map(\.unixMilliseconds)
     record.updatedAtMilliseconds = try object.date("updatedAt").map(\.unixMilliseconds)
-    return record
+    return (record, try object.reviewHistory())
   }
 }
 
 /// The fields of one JSON object, read by name with errors that name the line and the field.
-private struct JSONObject {
+struct JSONObject {
   let fields: [(String, JSONValue)]
   let line: Int
   let what: String
 
-  private func field(_ name: String) -> JSONValue? { fields.last { $0.0 == name }?.1 }
+  func field(_ name: String) -> JSONValue? { fields.last { $0.0 == name }?.1 }
 
   func string(_ name: String, default fallback: String? = nil) throws -> String {
     guard let value = field(name) else {
@@ -127,8 +133,9 @@ private struct JSONObject {
     }
   }
 
+  /// A date; nil when missing or null (a new card's `lastReview`).
   func date(_ name: String) throws -> Date? {
-    guard field(name) != nil else { return nil }
+    guard let value = field(name), value != .null else { return nil }
     let text = try string(name)
     guard let date = JSONDate.parse(text) else {
       throw FormatError(line: line, "\"\(name)\" is not a date like 2026-11-21T19:42:45.123Z: \"\(text)\"")
@@ -163,10 +170,16 @@ struct JSONWordWriter: WordFileWriter {
       raw(",\"wordCount\":\(bookCase.wordCount)},\"words\":[")
       inDocument = true
       firstWord = true
-    case .word(let word):
+    case .word(let word, let reviews):
       if !firstWord { raw(",") }
       firstWord = false
-      raw("{\"bookcaseId\":\(word.bookCaseID),\"createdAt\":")
+      raw("{\"bookcaseId\":\(word.bookCaseID),")
+      if let reviews {
+        raw("\"card\":")
+        card(reviews.card, withWordID: true)
+        raw(",")
+      }
+      raw("\"createdAt\":")
       string(JSONDate.format(word.createdAt))
       raw(",\"example\":")
       string(word.example)
@@ -178,6 +191,14 @@ struct JSONWordWriter: WordFileWriter {
       string(word.note)
       raw(",\"reading\":")
       string(word.reading)
+      if let reviews {
+        raw(",\"reviews\":[")
+        for (index, review) in reviews.log.enumerated() {
+          if index > 0 { raw(",") }
+          self.review(review)
+        }
+        raw("]")
+      }
       raw(",\"tags\":[")
       for (index, tag) in word.tags.enumerated() {
         if index > 0 { raw(",") }
@@ -208,10 +229,10 @@ struct JSONWordWriter: WordFileWriter {
     output.removeAll(keepingCapacity: true)
   }
 
-  private mutating func raw(_ text: String) { output.append(contentsOf: text.utf8) }
+  mutating func raw(_ text: String) { output.append(contentsOf: text.utf8) }
 
   /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, the rest as UTF-8.
-  private mutating func string(_ value: String) {
+  mutating func string(_ value: String) {
     output.append(UInt8(ascii: "\""))
     for byte in value.utf8 {
       switch byte {

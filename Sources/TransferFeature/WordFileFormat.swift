@@ -40,6 +40,9 @@ public enum WordFileFormat: String, CaseIterable, Sendable {
   /// Whether the format is text, which may go to standard output (a package is a binary file).
   public var isText: Bool { self != .apkg }
 
+  /// Whether the format carries each word's card and review log (vocab's JSON alone).
+  var carriesReviews: Bool { self == .json }
+
   /// A writer of what an export hands out, to `sink`; `now` stamps what a format dates (a package's notes),
   /// asked only by such a format.
   func writer(now: () -> Date, _ sink: @escaping ([UInt8]) throws -> Void) -> any WordFileWriter {
@@ -59,11 +62,14 @@ protocol WordFileReader {
   func bookCase(named name: String) -> ImportedBookCase?
   /// What the file held that the words do not carry, one sentence each, once it has been read.
   var notices: [String] { get }
+  /// The card and review log the file gives the word `next` returned last, if it gives them.
+  var reviews: ReviewHistory? { get }
 }
 
 extension WordFileReader {
   func bookCase(named name: String) -> ImportedBookCase? { nil }
   var notices: [String] { [] }
+  var reviews: ReviewHistory? { nil }
 }
 
 extension WordTextReader: WordFileReader {}
@@ -86,7 +92,7 @@ struct AnkiTextFileWriter: WordFileWriter {
   mutating func write(_ item: ExportItem) throws {
     switch item {
     case .bookCase(let bookCase): self.bookCase = bookCase.name
-    case .word(let word): try writer.write(WordRecord(word, in: bookCase))
+    case .word(let word, _): try writer.write(WordRecord(word, in: bookCase))
     }
   }
 
@@ -102,7 +108,7 @@ struct PlainTextFileWriter: WordFileWriter {
   }
 
   mutating func write(_ item: ExportItem) throws {
-    if case .word(let word) = item { try writer.write(WordRecord(word, in: "")) }
+    if case .word(let word, _) = item { try writer.write(WordRecord(word, in: "")) }
   }
 
   mutating func finish() throws { try writer.finish() }

@@ -15,8 +15,11 @@ extension WordRecord {
 extension ImportedWord {
   /// A word read from a file, going to `into` when given, else to the bookcase the file names for it (Anki's
   /// `A::B` is one bookcase of that name); neither is a `FormatError` at its line. `details` gives what the
-  /// file says of a bookcase beside its name.
-  init(_ record: WordRecord, into: String?, details: (String) -> ImportedBookCase? = { _ in nil }) throws(FormatError) {
+  /// file says of a bookcase beside its name, `reviews` the card and log it gives the word.
+  init(
+    _ record: WordRecord, into: String?, details: (String) -> ImportedBookCase? = { _ in nil },
+    reviews: ReviewHistory? = nil
+  ) throws(FormatError) {
     guard let bookCase = into ?? record.deck else {
       throw FormatError(line: record.line, "the file names no deck or bookcase for this word; choose one with --into")
     }
@@ -26,6 +29,6 @@ extension ImportedWord {
         term: record.term, reading: record.reading, meaning: record.meaning, example: record.example,
         note: record.note, tags: record.tags),
       guid: record.guid, createdAt: record.createdAtMilliseconds.map(Date.init(unixMilliseconds:)),
-      updatedAt: record.updatedAtMilliseconds.map(Date.init(unixMilliseconds:)), line: record.line)
+      updatedAt: record.updatedAtMilliseconds.map(Date.init(unixMilliseconds:)), reviews: reviews, line: record.line)
   }
 }

@@ -217,16 +217,16 @@ import Testing
       return (toefl, n3, [a, b, c])
     }
     let items = Locked<[ExportItem]>([])
-    try await client.exportWords([]) { item in items.withLock { $0.append(item) } }
+    try await client.exportWords([], false) { item in items.withLock { $0.append(item) } }
     let n3Counted = try await client.fetchBookCase(n3.id)
     let toeflCounted = try await client.fetchBookCase(toefl.id)
     #expect(items.withLock { $0 } == [
       .bookCase(n3Counted), .word(words[1]), .bookCase(toeflCounted), .word(words[0]), .word(words[2]),
     ])
     items.withLock { $0 = [] }
-    try await client.exportWords([toefl.id]) { item in items.withLock { $0.append(item) } }
+    try await client.exportWords([toefl.id], false) { item in items.withLock { $0.append(item) } }
     #expect(items.withLock { $0 } == [.bookCase(toeflCounted), .word(words[0]), .word(words[2])])
-    let missing = await thrownError { try await client.exportWords([99]) { _ in } }
+    let missing = await thrownError { try await client.exportWords([99], false) { _ in } }
     #expect(missing as? StorageError == .bookCaseNotFound(id: 99))
   }
 }

@@ -48,6 +48,52 @@ struct ImportReducerTests {
     #expect(try await storage.fetchWords(1, .all).map(\.term) == ["abate", "benign", "candid", "daunt"])
   }
 
+  /// A JSON word with a card and one review, the second word's review rated `rating`.
+  nonisolated static func json(rating: String) -> String {
+    let card = #"{"state":"review","due":"2026-03-03T08:00:00Z","stability":2.5,"difficulty":4,"lastReview":"2026-03-01T08:00:00Z","reps":1}"#
+    let review = #"{"rating":RATING,"reviewedAt":"2026-03-01T08:00:00Z","before":{"state":"new","due":"2026-03-01T07:00:00Z"},"after":{"state":"review","due":"2026-03-03T08:00:00Z","stability":2.5,"difficulty":4},"intervalAfter":2}"#
+      .replacingOccurrences(of: "RATING", with: rating)
+    return #"{"bookcase":{"name":"TOEFL"},"words":["# + "\n"
+      + #"{"term":"abate","meaning":"lessen","card":\#(card),"reviews":[\#(review.replacingOccurrences(of: rating, with: "3"))]},"# + "\n"
+      + #"{"term":"benign","meaning":"kind","card":\#(card),"reviews":[\#(review)]}]}"# + "\n"
+  }
+
+  @Test func aJSONWordsCardAndReviewsReachStorageAndABadRatingEndsAtItsLine() async throws {
+    let storage = StorageClient.inMemory()
+    for (rating, failure) in [("9", ImportFailure.refused(line: 3, .invalidRating(9))), ("\"easy\"", nil)] {
+      let text = Self.json(rating: rating)
+      let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.json", format: .json))) {
+        ImportReducer()
+      } withDependencies: {
+        $0.storageClient = storage
+        $0.transferFiles.open = { _ in Self.file(text) }
+        $0.date.now = Date(timeIntervalSince1970: 1_700_000_000)
+        $0.uuid = .incrementing
+      }
+      await store.send(.startButtonTapped) { $0.isImporting = true }
+      await store.receive(.fileOpened(size: text.utf8.count)) { $0.totalBytes = text.utf8.count }
+      if let failure {
+        await store.receive(.failed(failure)) {
+          $0.isImporting = false
+          $0.failure = failure
+        }
+        #expect(try await storage.fetchBookCases() == [])
+        continue
+      }
+      let report = ImportReport(bookCases: [.init(name: "TOEFL", id: 1, created: true, added: 2)], read: 2)
+      await store.receive(.finished(report)) {
+        $0.isImporting = false
+        $0.wordsRead = 2
+        $0.report = report
+      }
+    }
+    let due = Date(timeIntervalSince1970: 1_772_524_800)
+    #expect(try await storage.fetchCard(1) == StoredCard(
+      wordID: 1, state: .review, stability: 2.5, difficulty: 4, due: due, lastReview: Date(timeIntervalSince1970: 1_772_352_000), reps: 1))
+    let log = try await storage.fetchReviewLog(nil, .distantPast)
+    #expect(log.map(\.wordID) == [1, 2] && log.map(\.rating) == [3, 4] && log.map(\.intervalAfter) == [2, 2])
+  }
+
   @Test func aMalformedFileEndsWithItsLineAndImportsNothing() async throws {
     let storage = StorageClient.inMemory()
     let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.csv", format: .csv, into: "X"))) {

@@ -26,11 +26,28 @@ extension InMemoryStore: ImportTarget {
     }.min { $0.id < $1.id }
   }
 
-  mutating func insertWord(_ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Date, updatedAt: Date) {
-    _ = insert(draft, into: bookCaseID, guid: guid, createdAt: createdAt, updatedAt: updatedAt)
+  mutating func insertWord(_ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Date, updatedAt: Date)
+    -> Word.ID
+  {
+    insert(draft, into: bookCaseID, guid: guid, createdAt: createdAt, updatedAt: updatedAt).id
   }
 
   mutating func updateWord(_ id: Word.ID, _ draft: WordDraft, updatedAt: Date) throws {
     update(try wordIndex(id: id), draft, updatedAt: updatedAt)
+  }
+
+  func reviews(of wordID: Word.ID) throws(StorageError) -> ReviewHistory {
+    ReviewHistory(card: try card(wordID: wordID), log: reviews.filter { $0.wordID == wordID })
+  }
+
+  mutating func replaceReviews(of wordID: Word.ID, with history: ReviewHistory) {
+    let history = history.stored(for: wordID)
+    cards[wordID] = history.card
+    reviews.removeAll { $0.wordID == wordID }
+    for var review in history.log {
+      review.id = nextReviewID
+      nextReviewID += 1
+      reviews.append(review)
+    }
   }
 }

@@ -215,7 +215,7 @@ extension StorageClient {
             intervalAfter: draft.intervalAfter, durationMilliseconds: draft.durationMilliseconds)
           store.nextReviewID += 1
           store.cards[before.wordID] = after
-          store.reviews.append(review)
+          store.reviews.append(LoggedReview(review))
           return review
         }
       },
@@ -275,16 +275,18 @@ extension StorageClient {
         if !request.dryRun { changes.send() }
         return report
       },
-      exportWords: { bookCaseIDs, visit in
-        let (bookCases, words) = try store.withLock { store throws(StorageError) in
+      exportWords: { bookCaseIDs, withReviews, visit in
+        let (bookCases, snapshot) = try store.withLock { store throws(StorageError) in
           let bookCases =
             bookCaseIDs.isEmpty
             ? store.bookCases.sorted(by: StorageRules.listsBefore) : try bookCaseIDs.map(store.bookCase(id:))
-          return (bookCases.map(store.counted), store.words)
+          return (bookCases.map(store.counted), store)
         }
         for bookCase in bookCases {
           try visit(.bookCase(bookCase))
-          for word in words where word.bookCaseID == bookCase.id { try visit(.word(word)) }
+          for word in snapshot.words where word.bookCaseID == bookCase.id {
+            try visit(.word(word, reviews: withReviews ? try snapshot.reviews(of: word.id) : nil))
+          }
         }
       },
       observeChanges: { changes.stream() }
@@ -301,7 +303,7 @@ struct InMemoryStore {
   /// Every word's card, by word id; a word starts with a new card due when it was added.
   var cards: [Word.ID: StoredCard]
   /// The review log, oldest first.
-  var reviews: [StoredReview] = []
+  var reviews: [LoggedReview] = []
   var nextReviewID: StoredReview.ID = 1
   /// Review settings by bookcase; a bookcase without an entry has the defaults.
   var reviewSettings: [BookCase.ID: ReviewSettings] = [:]

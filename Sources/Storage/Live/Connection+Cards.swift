@@ -31,6 +31,45 @@ extension Connection {
   }
 }
 
+/// The review log's every column, as an export reads it and an import writes it back.
+extension Connection {
+  static let loggedReviewColumns = """
+    id, word_id, reviewed_at, rating, state_before, step_before, stability_before, difficulty_before, due_before,
+    last_review_before, reps_before, lapses_before, state_after, step_after, stability_after, difficulty_after,
+    due_after, interval_before, interval_after, duration_ms
+    """
+
+  /// The word's reviews, oldest first.
+  func reviewLog(wordID: Word.ID) throws -> [LoggedReview] {
+    try rows(
+      "SELECT \(Self.loggedReviewColumns) FROM review_log WHERE word_id = ? ORDER BY id", [.integer(wordID)],
+      LoggedReview.init(row:))
+  }
+
+  /// Gives the word this card and log (validated) in place of its own; the rows get new ids, in the log's order.
+  func replaceReviews(of wordID: Word.ID, with history: ReviewHistory) throws {
+    let history = history.stored(for: wordID)
+    try writeCard(history.card)
+    try run("DELETE FROM review_log WHERE word_id = ?", [.integer(wordID)])
+    for review in history.log {
+      let before = review.before
+      try run(
+        """
+        INSERT INTO review_log (\(Self.loggedReviewColumns))
+        VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [.integer(wordID), .integer(review.reviewedAt.unixMilliseconds), .integer(Int64(review.rating)),
+         .text(before.state.rawValue), .integer(Int64(before.step)), before.stability.map(SQLiteValue.real) ?? .null,
+         before.difficulty.map(SQLiteValue.real) ?? .null, .integer(before.due.unixMilliseconds),
+         before.lastReview.map { .integer($0.unixMilliseconds) } ?? .null, .integer(Int64(before.reps)),
+         .integer(Int64(before.lapses)), .text(review.stateAfter.rawValue), .integer(Int64(review.stepAfter)),
+         review.stabilityAfter.map(SQLiteValue.real) ?? .null, review.difficultyAfter.map(SQLiteValue.real) ?? .null,
+         .integer(review.dueAfter.unixMilliseconds), .integer(Int64(review.intervalBefore)),
+         .integer(Int64(review.intervalAfter)), .integer(review.durationMilliseconds)])
+    }
+  }
+}
+
 extension StoredCard {
   /// A row of `Connection.cardColumns`, starting at `offset`.
   init(row: Statement, offset: Int) {
@@ -44,6 +83,23 @@ extension StoredCard {
   }
 
   init(row: Statement) { self.init(row: row, offset: 0) }
+}
+
+extension LoggedReview {
+  /// A row of `Connection.loggedReviewColumns`.
+  init(row: Statement) {
+    self.init(
+      id: row.int64(0), wordID: row.int64(1), reviewedAt: Date(unixMilliseconds: row.int64(2)), rating: row.int(3),
+      before: StoredCard(
+        wordID: row.int64(1), state: StoredCard.State(rawValue: row.text(4)) ?? .new, step: row.int(5),
+        stability: row.isNull(6) ? nil : row.double(6), difficulty: row.isNull(7) ? nil : row.double(7),
+        due: Date(unixMilliseconds: row.int64(8)),
+        lastReview: row.isNull(9) ? nil : Date(unixMilliseconds: row.int64(9)), reps: row.int(10), lapses: row.int(11)),
+      stateAfter: StoredCard.State(rawValue: row.text(12)) ?? .new, stepAfter: row.int(13),
+      stabilityAfter: row.isNull(14) ? nil : row.double(14), difficultyAfter: row.isNull(15) ? nil : row.double(15),
+      dueAfter: Date(unixMilliseconds: row.int64(16)), intervalBefore: row.int(17), intervalAfter: row.int(18),
+      durationMilliseconds: row.int64(19))
+  }
 }
 
 extension ReviewLogEntry {

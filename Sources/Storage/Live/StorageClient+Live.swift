@@ -342,7 +342,9 @@ extension StorageClient {
         }
       },
       importWords: { request in try await importWords(request, into: database) },
-      exportWords: { bookCaseIDs, visit in try await exportWords(bookCaseIDs, from: database, to: visit) },
+      exportWords: { bookCaseIDs, reviews, visit in
+        try await exportWords(bookCaseIDs, reviews: reviews, from: database, to: visit)
+      },
       observeChanges: { database.changes.stream() }
     )
   }

@@ -24,9 +24,11 @@ extension StorageClient {
     }
   }
 
-  /// The SQLite client's export: one read transaction, one row at a time.
+  /// The SQLite client's export: one read transaction, one row at a time (and, with `reviews`, each word's card
+  /// joined to it and its log read beside it).
   static func exportWords(
-    _ bookCaseIDs: [BookCase.ID], from database: SQLiteDatabase, to visit: @escaping @Sendable (ExportItem) throws -> Void
+    _ bookCaseIDs: [BookCase.ID], reviews: Bool, from database: SQLiteDatabase,
+    to visit: @escaping @Sendable (ExportItem) throws -> Void
   ) async throws {
     let passed = PassedThrough<Void>()
     do {
@@ -43,13 +45,15 @@ extension StorageClient {
               """
               SELECT \(Connection.wordColumns),
                 (SELECT group_concat(name, char(31)) FROM (SELECT t.name FROM word_tags wt JOIN tags t ON t.id = wt.tag_id
-                 WHERE wt.word_id = words.id ORDER BY t.key))
-              FROM words WHERE bookcase_id = ? ORDER BY id
+                 WHERE wt.word_id = words.id ORDER BY t.key))\(reviews ? ", \(Connection.cardColumns)" : "")
+              FROM words\(reviews ? " JOIN cards c ON c.word_id = words.id" : "") WHERE bookcase_id = ? ORDER BY id
               """, [.integer(bookCase.id)]
             ) { row in
               var word = Word(row: row)
               if !row.isNull(10) { word.tags = row.text(10).split(separator: "\u{1F}").map(String.init) }
-              try visit(.word(word))
+              let history =
+                reviews ? ReviewHistory(card: StoredCard(row: row, offset: 11), log: try db.reviewLog(wordID: word.id)) : nil
+              try visit(.word(word, reviews: history))
             }
           }
         }
@@ -118,12 +122,22 @@ private struct SQLiteImportTarget: ImportTarget {
     return try candidates.first { StorageRules.termKey($0.1) == readingKey }.map { try db.word(id: $0.0) }
   }
 
-  func insertWord(_ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Date, updatedAt: Date) throws {
-    _ = try db.insertWord(
+  func insertWord(_ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Date, updatedAt: Date) throws
+    -> Word.ID
+  {
+    try db.insertWord(
       draft, into: bookCaseID, guid: guid, createdAt: createdAt.unixMilliseconds, updatedAt: updatedAt.unixMilliseconds)
   }
 
   func updateWord(_ id: Word.ID, _ draft: WordDraft, updatedAt: Date) throws {
     try db.updateWordFields(id, draft, updatedAt: updatedAt.unixMilliseconds)
+  }
+
+  func reviews(of wordID: Word.ID) throws -> ReviewHistory {
+    ReviewHistory(card: try db.card(wordID: wordID), log: try db.reviewLog(wordID: wordID))
+  }
+
+  func replaceReviews(of wordID: Word.ID, with history: ReviewHistory) throws {
+    try db.replaceReviews(of: wordID, with: history)
   }
 }

@@ -10,9 +10,14 @@ protocol ImportTarget {
   mutating func word(guid: String) throws -> Word?
   /// The oldest word of the bookcase with this folded term and reading.
   mutating func word(in bookCaseID: BookCase.ID, termKey: String, readingKey: String) throws -> Word?
+  /// Adds the word with a new card and returns its id.
   mutating func insertWord(
-    _ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Date, updatedAt: Date) throws
+    _ draft: WordDraft, into bookCaseID: BookCase.ID, guid: String, createdAt: Date, updatedAt: Date) throws -> Word.ID
   mutating func updateWord(_ id: Word.ID, _ draft: WordDraft, updatedAt: Date) throws
+  /// The word's card and review log.
+  mutating func reviews(of wordID: Word.ID) throws -> ReviewHistory
+  /// Replaces the word's card and review log with these (validated), the log's rows numbered anew.
+  mutating func replaceReviews(of wordID: Word.ID, with history: ReviewHistory) throws
 }
 
 /// One import's decisions, the same for every backend: validate each word (a broken rule names its line),
@@ -51,9 +56,11 @@ struct ImportRun<Target: ImportTarget> {
   private mutating func importWord(_ word: ImportedWord) throws {
     let draft: WordDraft
     let guid: String?
+    let reviews: ReviewHistory?
     do {
       draft = try StorageRules.validated(word.draft)
       guid = try word.guid.map(StorageRules.validatedGuid)
+      reviews = try word.reviews.map(StorageRules.validated)
     } catch {
       throw ImportRowError(line: word.line, error: error)
     }
@@ -71,9 +78,10 @@ struct ImportRun<Target: ImportTarget> {
     case (nil, _), (_?, .keepBoth):
       // A guid already taken stays with the word that has it; the new word gets its own.
       let createdAt = word.createdAt?.storedPrecision ?? now
-      try target.insertWord(
+      let id = try target.insertWord(
         draft, into: bookCaseID, guid: sameGuid == nil ? guid ?? newGuid() : newGuid(), createdAt: createdAt,
         updatedAt: word.updatedAt?.storedPrecision ?? createdAt)
+      if let reviews { try target.replaceReviews(of: id, with: reviews) }
       report.bookCases[index].added += 1
     case (_?, .skip):
       if sameGuid != nil {
@@ -82,11 +90,17 @@ struct ImportRun<Target: ImportTarget> {
         report.bookCases[index].skippedSameTerm += 1
       }
     case (let match?, .update):
-      if match.matches(draft) {
-        report.bookCases[index].unchanged += 1
-      } else {
+      // A file without review data leaves the word's card and log alone.
+      let fieldsChange = !match.matches(draft)
+      let reviewsChange = try reviews.map { !(try target.reviews(of: match.id)).isSame(as: $0) } ?? false
+      if fieldsChange {
         try target.updateWord(match.id, draft, updatedAt: word.updatedAt?.storedPrecision ?? now)
+      }
+      if reviewsChange, let reviews { try target.replaceReviews(of: match.id, with: reviews) }
+      if fieldsChange || reviewsChange {
         report.bookCases[index].updated += 1
+      } else {
+        report.bookCases[index].unchanged += 1
       }
     }
   }

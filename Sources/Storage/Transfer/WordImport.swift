@@ -10,18 +10,21 @@ public struct ImportedWord: Equatable, Sendable {
   /// Kept as given (a JSON export moves words losslessly); the import's time when nil.
   public var createdAt: Date?
   public var updatedAt: Date?
+  /// The card and review log the file gives the word (a JSON export); a new card when nil.
+  public var reviews: ReviewHistory?
   /// Where the word starts in the file (1-based), named by the error when it breaks a rule.
   public var line: Int
 
   public init(
     bookCase: ImportedBookCase, draft: WordDraft, guid: String? = nil, createdAt: Date? = nil,
-    updatedAt: Date? = nil, line: Int
+    updatedAt: Date? = nil, reviews: ReviewHistory? = nil, line: Int
   ) {
     self.bookCase = bookCase
     self.draft = draft
     self.guid = guid
     self.createdAt = createdAt
     self.updatedAt = updatedAt
+    self.reviews = reviews
     self.line = line
   }
 }
@@ -45,11 +48,12 @@ public struct ImportedBookCase: Equatable, Hashable, Sendable {
 /// What an import does with a word that is already there: one with the same guid anywhere, else one with the
 /// same folded term and reading in the same bookcase.
 public enum DuplicatePolicy: String, Equatable, Sendable, CaseIterable {
-  /// Leave the existing word as it is.
+  /// Leave the existing word as it is, with its card and review log.
   case skip
-  /// Overwrite the existing word's fields and tags (it stays in its bookcase).
+  /// Overwrite the existing word's fields and tags (it stays in its bookcase), and its card and review log with
+  /// the file's when the file gives them.
   case update
-  /// Add the word anyway (with a new guid when its own is taken).
+  /// Add the word anyway (with a new guid when its own is taken), with the card and log the file gives it.
   case keepBoth = "keep-both"
 }
 
@@ -91,7 +95,8 @@ public struct ImportReport: Equatable, Sendable {
     public var skippedSameGuid = 0
     /// Skipped: a word with the same term and reading is in the bookcase.
     public var skippedSameTerm = 0
-    /// Matched with `update`, but every field and tag was already the same.
+    /// Matched with `update`, but every field and tag (and the card and log, when the file gives them) was
+    /// already the same.
     public var unchanged = 0
 
     public init(
@@ -141,8 +146,8 @@ public struct ImportRowError: Error, Equatable, Sendable, CustomStringConvertibl
   public var description: String { "line \(line): \(error)" }
 }
 
-/// What an export hands out: a bookcase, then each of its words.
+/// What an export hands out: a bookcase, then each of its words (with its card and review log when asked for).
 public enum ExportItem: Equatable, Sendable {
   case bookCase(BookCase)
-  case word(Word)
+  case word(Word, reviews: ReviewHistory? = nil)
 }

@@ -10,6 +10,9 @@ struct Export: AsyncParsableCommand {
     discussion: """
       Every bookcase when none is named. Without -o the file goes to standard output. -o never replaces an
       existing file without --force, and writes atomically: the file appears complete or not at all.
+
+      vocab's JSON carries every field and date and each word's card and review log: it moves a whole \
+      database.
       """
   )
 
