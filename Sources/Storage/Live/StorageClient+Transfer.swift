@@ -13,7 +13,7 @@ extension StorageClient {
       return try await database.write { db in
         try passed.run {
           var run = ImportRun(target: SQLiteImportTarget(db: db), request: request, now: now, newGuid: newGuid)
-          let report = try run.run()
+          let report = try db.withSearchKeysStaged { try run.run() }
           // A dry run leaves by throwing, so the transaction rolls back; its report is handed out beside.
           if request.dryRun { throw PassedThrough<ImportReport>.Finished(report) }
           return report

@@ -19,6 +19,8 @@ final class Connection {
   /// Why the file was opened read-only although the caller asked to write (nil otherwise), for the error a
   /// write meets: SQLite's own message cannot name the directory that is to blame.
   var readOnlyReason: String?
+  /// Set while a bulk import holds the search keys it writes back until its end (`withSearchKeysStaged`).
+  var searchKeysStaged = false
 
   /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does;
   /// `Connection.opened(path:mode:)` decides that itself first, so that reading creates nothing.
