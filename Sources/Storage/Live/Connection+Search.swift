@@ -15,7 +15,7 @@ extension Connection {
       try run("INSERT OR REPLACE INTO temp.staged_search_keys VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
       return
     }
-    try run("\(Self.searchKeysUpsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(Self.searchKeysConflict)", values)
+    try run(Self.searchKeysUpsertRow, values)
   }
 
   // An upsert rather than REPLACE: REPLACE deletes without firing the delete trigger the trigram index needs.
@@ -23,6 +23,8 @@ extension Connection {
     INSERT INTO word_search (word_id, term, reading, meaning, example, note,
       term_initials, reading_initials, meaning_initials, example_initials, note_initials)
     """
+  private static let searchKeysUpsertRow =
+    "\(searchKeysUpsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(searchKeysConflict)"
   private static let searchKeysConflict = """
     ON CONFLICT (word_id) DO UPDATE SET term = excluded.term, reading = excluded.reading,
       meaning = excluded.meaning, example = excluded.example, note = excluded.note,

@@ -7,7 +7,7 @@ extension StorageClient {
   static func importWords(_ request: WordImport, into database: SQLiteDatabase) async throws -> ImportReport {
     @Dependency(\.date.now) var now
     @Dependency(\.uuid) var uuid
-    let newGuid = { @Sendable in uuid().uuidString.lowercased() }
+    let newGuid = { @Sendable in uuid().guidString }
     let passed = PassedThrough<ImportReport>()
     do {
       return try await database.write { db in
