@@ -15,7 +15,12 @@ extension SearchKey {
   public static func initials(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     var pendingSeparator = false
-    for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+    // Only conjoining jamo (U+1100–U+11FF) compose into syllables, so text without them is already composed as
+    // far as this key goes; skipping Foundation's normalisation saves most of an import's cost of computing it.
+    let composed =
+      text.unicodeScalars.contains { (0x1100...0x11FF).contains($0.value) }
+      ? text.precomposedStringWithCanonicalMapping : text
+    for scalar in composed.unicodeScalars {
       let value = scalar.value
       let initial: Unicode.Scalar? =
         switch value {

@@ -214,6 +214,11 @@ public enum StorageRules {
   /// order mark a file exported on Windows starts with (which would make "\u{FEFF}TOEFL" a second "TOEFL").
   /// Whole characters are judged, so "❤️" keeps its trailing variation selector.
   static func trimmed(_ text: String) -> String {
+    // A character holding a scalar that is not blank is not blank. An ASCII byte that is not white space (tab to
+    // carriage return, space) is such a scalar (no ASCII character is default-ignorable), so text that starts and
+    // ends with one has nothing to trim: the usual field, without asking Unicode about its characters.
+    let isASCIIShown = { (byte: UInt8) in byte < 0x80 && byte != 0x20 && !(0x09...0x0D).contains(byte) }
+    if let first = text.utf8.first, let last = text.utf8.last, isASCIIShown(first), isASCIIShown(last) { return text }
     func isBlank(_ character: Character) -> Bool {
       character.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }
     }

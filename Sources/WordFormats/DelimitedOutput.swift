@@ -38,7 +38,7 @@ struct DelimitedOutput {
 
   private mutating func append(_ cell: String) {
     let quote = UInt8(ascii: "\"")
-    let needsQuotes = cell.utf8.contains {
+    let needsQuotes = cell.utf8.containsByte {
       $0 == separator || $0 == quote || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "#")
     }
     guard needsQuotes else {
@@ -51,6 +51,14 @@ struct DelimitedOutput {
       output.append(byte)
     }
     output.append(quote)
+  }
+}
+
+extension String.UTF8View {
+  /// `contains(where:)` over the string's own bytes where it has them in one piece (a native string always does),
+  /// several times faster than stepping the view: an export asks it of every field of every word.
+  func containsByte(where test: (UInt8) -> Bool) -> Bool {
+    withContiguousStorageIfAvailable { $0.contains(where: test) } ?? contains(where: test)
   }
 }
 

@@ -58,6 +58,8 @@ import Testing
     #expect(SearchKey.initials("ㅋㅋ") == "ㅋㅋ")
     #expect(SearchKey.initials("\u{1112}") == "ㅎ")
     #expect(SearchKey.initials("café 食べ") == "")
+    // Text without conjoining jamo skips normalising; what it holds besides syllables still separates them.
+    #expect(SearchKey.initials("학 cafe\u{301} 교") == "ㅎ ㄱ")
   }
 
   @Test func initialsQueriesAreCompatibilityConsonantsOnly() {

@@ -124,6 +124,9 @@ import Testing
     }
     #expect(try StorageRules.validated(BookCaseDraft(name: "\u{FEFF}I ❤️ Seoul ❤️\u{200B}")).name == "I ❤️ Seoul ❤️")
     #expect(StorageRules.normalizedLine("\u{200B}a\u{200D}b\u{00A0}") == "a\u{200D}b")
+    // Text with a shown ASCII character at either end only: trimmed at the other end all the same.
+    #expect(StorageRules.trimmed("a b\u{200B}") == "a b" && StorageRules.trimmed("\u{3000}a b") == "a b")
+    #expect(StorageRules.trimmed("a\u{301} b") == "a\u{301} b" && StorageRules.trimmed("\u{1}a\u{7F}") == "\u{1}a\u{7F}")
     #expect(StorageRules.maxLength(of: .note) == StorageRules.maxNoteLength)
   }
 

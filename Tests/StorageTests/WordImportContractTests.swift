@@ -51,6 +51,36 @@ import Testing
     #expect(try await client.searchWords(WordSearch("こーひー")) == [])
   }
 
+  /// The SQLite client writes an import's search keys to the index when its last word is in: a word that a later
+  /// row of the same file updates is found by its last text only, a word kept twice is found twice, and an
+  /// import that fails or is a dry run leaves nothing that search, or the next import, would trip over.
+  @Test(arguments: Backend.allCases)
+  func searchFindsWhatAnImportWroteLastAndNothingOfAFailedOne(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let failed = await thrownError {
+      try await at(1) {
+        try await client.importWords(request([word("quince", in: "Fruit", line: 1), word("", in: "Fruit", line: 2)]))
+      }
+    }
+    #expect(failed as? ImportRowError == ImportRowError(line: 2, error: .emptyField(.term)))
+    _ = try await at(1) { try await client.importWords(request([word("quince", in: "Fruit", line: 1)], dryRun: true)) }
+    #expect(try await client.searchWords(WordSearch("quince")) == [])
+    let report = try await at(2) {
+      try await client.importWords(request([
+        word("quince", meaning: "old meaning", in: "Fruit", line: 1),
+        word("Quince", meaning: "new meaning", in: "Fruit", line: 2),
+      ], onDuplicate: .update))
+    }
+    #expect(report.added == 1 && report.updated == 1)
+    #expect(try await client.searchWords(WordSearch("new meaning")).map(\.meaning) == ["new meaning"])
+    #expect(try await client.searchWords(WordSearch("old meaning")) == [])
+    _ = try await at(3) {
+      try await client.importWords(
+        request([word("pear", in: "Fruit", line: 1), word("pear", in: "Fruit", line: 2)], onDuplicate: .keepBoth))
+    }
+    #expect(try await client.searchWords(WordSearch("pear")).map(\.term) == ["pear", "pear"])
+  }
+
   @Test(arguments: Backend.allCases)
   func keepsTheDatesAndDescriptionAFileGives(_ backend: Backend) async throws {
     let client = try backend.makeClient(in: directory)

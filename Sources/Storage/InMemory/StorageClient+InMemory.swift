@@ -111,7 +111,7 @@ extension StorageClient {
         let draft = try StorageRules.validated(draft)
         @Dependency(\.date.now) var now
         @Dependency(\.uuid) var uuid
-        let guid = uuid().uuidString.lowercased()
+        let guid = uuid().guidString
         return try write { store throws(StorageError) in
           _ = try store.bookCaseIndex(id: bookCaseID)
           return store.insert(draft, into: bookCaseID, guid: guid, createdAt: now, updatedAt: now)
@@ -267,7 +267,7 @@ extension StorageClient {
         @Dependency(\.uuid) var uuid
         let report = try store.withLock { store in
           // The import works on a copy, kept only when every word went in and this is no dry run.
-          var run = ImportRun(target: store, request: request, now: now) { uuid().uuidString.lowercased() }
+          var run = ImportRun(target: store, request: request, now: now) { uuid().guidString }
           let report = try run.run()
           if !request.dryRun { store = run.target }
           return report

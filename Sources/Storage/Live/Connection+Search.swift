@@ -4,22 +4,57 @@ import Foundation
 /// here, beside every write of the word's text, in the caller's transaction), and triggers keep the trigram
 /// index `word_search_trigrams` in step with it. Deleting a word, or its bookcase, cascades to its row.
 extension Connection {
-  /// Writes the word's search keys, computed from its stored (validated) fields.
+  /// Writes the word's search keys, computed from its stored (validated) fields; inside `withSearchKeysStaged`,
+  /// to the staging table that writes them all at its end.
   func indexForSearch(_ wordID: Word.ID, _ keys: WordSearchKeys) throws {
     let fields: [SearchField] = [.term, .reading, .meaning, .example, .note]
-    // An upsert rather than REPLACE: REPLACE deletes without firing the delete trigger the trigram index needs.
-    try run(
+    let values: [SQLiteValue] =
+      [.integer(wordID)] + fields.map { .text(keys.folded[$0] ?? "") } + fields.map { .text(keys.initials[$0] ?? "") }
+    if searchKeysStaged {
+      // A word imported and then updated by a later row keeps the keys of its last write, as in `word_search`.
+      try run("INSERT OR REPLACE INTO temp.staged_search_keys VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
+      return
+    }
+    try run(Self.searchKeysUpsertRow, values)
+  }
+
+  // An upsert rather than REPLACE: REPLACE deletes without firing the delete trigger the trigram index needs.
+  private static let searchKeysUpsert = """
+    INSERT INTO word_search (word_id, term, reading, meaning, example, note,
+      term_initials, reading_initials, meaning_initials, example_initials, note_initials)
+    """
+  private static let searchKeysUpsertRow =
+    "\(searchKeysUpsert) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \(searchKeysConflict)"
+  private static let searchKeysConflict = """
+    ON CONFLICT (word_id) DO UPDATE SET term = excluded.term, reading = excluded.reading,
+      meaning = excluded.meaning, example = excluded.example, note = excluded.note,
+      term_initials = excluded.term_initials, reading_initials = excluded.reading_initials,
+      meaning_initials = excluded.meaning_initials, example_initials = excluded.example_initials,
+      note_initials = excluded.note_initials
+    """
+
+  /// Runs `body` (a bulk import, inside the caller's transaction) with the search keys it writes held in a
+  /// temporary table, and writes them to `word_search` with one statement when it returns. Why: once the
+  /// trigram index has joined a transaction, SQLite opens a savepoint on it for every later statement that
+  /// writes through triggers, and FTS5 writes its pending terms to disk at each savepoint, so a row-by-row
+  /// import wrote the index as one small segment per word and merged them again (half of its instructions).
+  /// The rows written are the same; only when they reach the index differs.
+  func withSearchKeysStaged<T>(_ body: () throws -> T) throws -> T {
+    try execute(
       """
-      INSERT INTO word_search (word_id, term, reading, meaning, example, note,
-        term_initials, reading_initials, meaning_initials, example_initials, note_initials)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (word_id) DO UPDATE SET term = excluded.term, reading = excluded.reading,
-        meaning = excluded.meaning, example = excluded.example, note = excluded.note,
-        term_initials = excluded.term_initials, reading_initials = excluded.reading_initials,
-        meaning_initials = excluded.meaning_initials, example_initials = excluded.example_initials,
-        note_initials = excluded.note_initials
-      """,
-      [.integer(wordID)] + fields.map { .text(keys.folded[$0] ?? "") } + fields.map { .text(keys.initials[$0] ?? "") })
+      CREATE TEMP TABLE staged_search_keys (word_id INTEGER PRIMARY KEY, term TEXT, reading TEXT, meaning TEXT,
+        example TEXT, note TEXT, term_initials TEXT, reading_initials TEXT, meaning_initials TEXT,
+        example_initials TEXT, note_initials TEXT)
+      """)
+    searchKeysStaged = true
+    defer {
+      searchKeysStaged = false
+      try? execute("DROP TABLE IF EXISTS temp.staged_search_keys")
+    }
+    let result = try body()
+    // `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT, not to a join.
+    try execute("\(Self.searchKeysUpsert) SELECT * FROM temp.staged_search_keys WHERE true \(Self.searchKeysConflict)")
+    return result
   }
 
   /// The ids of the words `search` finds, best first (see `SearchPlan.rank`), then in bookcase list order and

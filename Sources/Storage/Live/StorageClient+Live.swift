@@ -148,7 +148,7 @@ extension StorageClient {
         @Dependency(\.date) var date
         @Dependency(\.uuid) var uuid
         let now = date.now.unixMilliseconds
-        let guid = uuid().uuidString.lowercased()
+        let guid = uuid().guidString
         return try await database.write { db in
           try db.requireBookCase(bookCaseID)
           let id = try db.insertWord(draft, into: bookCaseID, guid: guid, createdAt: now, updatedAt: now)

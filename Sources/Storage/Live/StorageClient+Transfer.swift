@@ -7,13 +7,13 @@ extension StorageClient {
   static func importWords(_ request: WordImport, into database: SQLiteDatabase) async throws -> ImportReport {
     @Dependency(\.date.now) var now
     @Dependency(\.uuid) var uuid
-    let newGuid = { @Sendable in uuid().uuidString.lowercased() }
+    let newGuid = { @Sendable in uuid().guidString }
     let passed = PassedThrough<ImportReport>()
     do {
       return try await database.write { db in
         try passed.run {
           var run = ImportRun(target: SQLiteImportTarget(db: db), request: request, now: now, newGuid: newGuid)
-          let report = try run.run()
+          let report = try db.withSearchKeysStaged { try run.run() }
           // A dry run leaves by throwing, so the transaction rolls back; its report is handed out beside.
           if request.dryRun { throw PassedThrough<ImportReport>.Finished(report) }
           return report

@@ -19,6 +19,8 @@ final class Connection {
   /// Why the file was opened read-only although the caller asked to write (nil otherwise), for the error a
   /// write meets: SQLite's own message cannot name the directory that is to blame.
   var readOnlyReason: String?
+  /// Set while a bulk import holds the search keys it writes back until its end (`withSearchKeysStaged`).
+  var searchKeysStaged = false
 
   /// Opens the file at `path`. A file the process may not write is opened read-only, as SQLite does;
   /// `Connection.opened(path:mode:)` decides that itself first, so that reading creates nothing.
@@ -64,7 +66,17 @@ final class Connection {
     sqlite3_close_v2(handle)
   }
 
+  /// Set once, before SQLite's first use in the process (it refuses afterwards, and then keeps its default). Every
+  /// statement with triggers keeps a statement journal: the pages it changes that an earlier statement of the
+  /// transaction wrote. An imported word's insert touches a dozen such pages (words, its indexes, its card, the
+  /// bookcase's count), more than SQLite's 64 KiB default, so each word's journal went to a temporary file, about
+  /// twenty writes a word. Kept in memory up to 4 MiB instead; what reaches the database is the same.
+  private static let statementJournalsInMemory: Void = {
+    _ = vocab_sqlite3_statement_journal_spill(4 << 20)
+  }()
+
   private static func open(_ filename: String, flags: Int32) throws(SQLiteError) -> OpaquePointer {
+    _ = statementJournalsInMemory
     var handle: OpaquePointer?
     let result = sqlite3_open_v2(filename, &handle, flags, nil)
     guard result == SQLITE_OK, let handle else {
