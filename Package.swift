@@ -201,6 +201,7 @@ let package = Package(
       dependencies: [
         "BookCaseFeature",
         "TransferFeature",
+        "WordFormats",
         "Composable",
         "FSRS",
         "ReviewFeature",

@@ -231,24 +231,7 @@ struct JSONWordWriter: WordFileWriter {
 
   mutating func raw(_ text: String) { output.append(contentsOf: text.utf8) }
 
-  /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, the rest as UTF-8.
-  mutating func string(_ value: String) {
-    output.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case UInt8(ascii: "\n"): raw("\\n")
-      case UInt8(ascii: "\r"): raw("\\r")
-      case UInt8(ascii: "\t"): raw("\\t")
-      case 0..<0x20:
-        let hex = String(byte, radix: 16, uppercase: true)
-        raw("\\u00" + (hex.count == 1 ? "0" : "") + hex)
-      default: output.append(byte)
-      }
-    }
-    output.append(UInt8(ascii: "\""))
-  }
+  mutating func string(_ value: String) { JSONString.append(value, to: &output) }
 }
 
 /// Dates as the JSON format writes them: ISO 8601 in UTC, with milliseconds when they are not zero

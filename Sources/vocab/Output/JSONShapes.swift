@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import WordFormats
 
 #if canImport(Glibc)
   import Glibc
@@ -157,24 +158,7 @@ struct JSONText {
     raw("}")
   }
 
-  /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, everything else as UTF-8.
-  mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): raw("\\\"")
-      case UInt8(ascii: "\\"): raw("\\\\")
-      case UInt8(ascii: "\n"): raw("\\n")
-      case UInt8(ascii: "\r"): raw("\\r")
-      case UInt8(ascii: "\t"): raw("\\t")
-      case 0..<0x20:
-        let hex = String(byte, radix: 16, uppercase: true)
-        raw("\\u00" + (hex.count == 1 ? "0" : "") + hex)
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
+  mutating func string(_ value: String) { JSONString.append(value, to: &bytes) }
 
   /// `"2026-11-21T19:42:45Z"`: UTC, whole seconds (rounded down).
   mutating func date(_ date: Date) {
