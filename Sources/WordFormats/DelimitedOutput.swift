@@ -5,6 +5,7 @@ struct DelimitedOutput {
   private var output: BufferedOutput
   private let separator: UInt8
   private let lineEnd: String
+  private var rowIsOpen = false
 
   init(separator: UInt8, lineEnd: String, sink: @escaping ([UInt8]) throws -> Void) {
     output = BufferedOutput(sink: sink)
@@ -18,39 +19,40 @@ struct DelimitedOutput {
     output.append(lineEnd)
   }
 
-  /// Appends a row, and hands the output to the sink once there is enough of it.
-  mutating func row(_ cells: [String]) throws {
-    appendRow(cells)
-    try output.flushIfFull()
+  /// Appends the next cell of the current row. Rows are written cell by cell rather than from an array of
+  /// cells, so an export of a million words builds no array per word.
+  mutating func cell(_ text: String) {
+    if rowIsOpen { output.append(separator) }
+    rowIsOpen = true
+    var text = text
+    // A native string hands out its own bytes; only a bridged one is copied first.
+    text.withUTF8 { bytes in
+      let quote = UInt8(ascii: "\"")
+      let needsQuotes = bytes.contains {
+        $0 == separator || $0 == quote || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "#")
+      }
+      guard needsQuotes else { return output.append(bytes) }
+      output.append(quote)
+      for byte in bytes {
+        if byte == quote { output.append(quote) }
+        output.append(byte)
+      }
+      output.append(quote)
+    }
   }
 
-  mutating func appendRow(_ cells: [String]) {
-    for (index, cell) in cells.enumerated() {
-      if index > 0 { output.append(separator) }
-      append(cell)
-    }
+  mutating func endRow() {
     output.append(lineEnd)
+    rowIsOpen = false
+  }
+
+  /// Hands the output to the sink once there is enough of it; writers call it after each word.
+  mutating func flushIfFull() throws {
+    try output.flushIfFull()
   }
 
   mutating func finish() throws {
     try output.flush()
-  }
-
-  private mutating func append(_ cell: String) {
-    let quote = UInt8(ascii: "\"")
-    let needsQuotes = cell.utf8.containsByte {
-      $0 == separator || $0 == quote || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "#")
-    }
-    guard needsQuotes else {
-      output.append(cell)
-      return
-    }
-    output.append(quote)
-    for byte in cell.utf8 {
-      if byte == quote { output.append(quote) }
-      output.append(byte)
-    }
-    output.append(quote)
   }
 }
 
