@@ -24,21 +24,24 @@ struct DelimitedOutput {
   mutating func cell(_ text: String) {
     if rowIsOpen { output.append(separator) }
     rowIsOpen = true
-    var text = text
-    // A native string hands out its own bytes; only a bridged one is copied first.
-    text.withUTF8 { bytes in
-      let quote = UInt8(ascii: "\"")
-      let needsQuotes = bytes.contains {
-        $0 == separator || $0 == quote || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "#")
-      }
-      guard needsQuotes else { return output.append(bytes) }
-      output.append(quote)
-      for byte in bytes {
-        if byte == quote { output.append(quote) }
-        output.append(byte)
-      }
-      output.append(quote)
+    // A native string lends its own bytes; only a bridged one is copied into a buffer first.
+    if text.utf8.withContiguousStorageIfAvailable({ append(cellBytes: $0) }) == nil {
+      Array(text.utf8).withUnsafeBufferPointer { append(cellBytes: $0) }
     }
+  }
+
+  private mutating func append(cellBytes bytes: UnsafeBufferPointer<UInt8>) {
+    let quote = UInt8(ascii: "\"")
+    let needsQuotes = bytes.contains {
+      $0 == separator || $0 == quote || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "#")
+    }
+    guard needsQuotes else { return output.append(bytes) }
+    output.append(quote)
+    for byte in bytes {
+      if byte == quote { output.append(quote) }
+      output.append(byte)
+    }
+    output.append(quote)
   }
 
   mutating func endRow() {
@@ -66,6 +69,7 @@ extension String.UTF8View {
 
 /// Tags travel joined by spaces; one with whitespace inside would come back as several.
 func joinedTags(_ tags: [String]) throws -> String {
+  if tags.isEmpty { return "" }
   if let bad = tags.first(where: { $0.contains(where: \.isWhitespace) }) {
     throw FormatWriteError.tagWithWhitespace(bad)
   }
