@@ -13,6 +13,10 @@ extension SearchKey {
   /// are dropped, so an initials query never matches across a non-Hangul gap (`학 교` → `ㅎ ㄱ`). Text
   /// without Hangul gives "". NFD input is composed first, so it gives the same key as NFC.
   public static func initials(_ text: String) -> String {
+    // Every scalar from U+1000 on starts with a byte from 0xE1 on in UTF-8. Below U+1000 there is no Hangul and
+    // no jamo, so text in Latin, Greek or Cyrillic letters gets its (empty) key without a look at its scalars.
+    var text = text
+    if text.withUTF8({ !$0.contains { $0 >= 0xE1 } }) { return "" }
     var result = String.UnicodeScalarView()
     var pendingSeparator = false
     // Only conjoining jamo (U+1100–U+11FF) compose into syllables, so text without them is already composed as

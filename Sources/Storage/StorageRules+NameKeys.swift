@@ -29,19 +29,27 @@ extension StorageRules {
   /// `foldedNameKey` of an ASCII line, computed without Foundation: lowercased, every run of white space (tab to
   /// carriage return, space) one space, none at the ends. Byte by byte: every imported word needs two keys.
   static func asciiNameKey(_ line: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(line.utf8.count)
-    var pendingSpace = false
-    for byte in line.utf8 {
-      if byte == 0x20 || (0x09...0x0D).contains(byte) {
-        pendingSpace = !bytes.isEmpty
-        continue
+    var line = line
+    return line.withUTF8 { utf8 in
+      String(unsafeUninitializedCapacity: utf8.count) { key in
+        var count = 0
+        var pendingSpace = false
+        for byte in utf8 {
+          if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            pendingSpace = count > 0
+            continue
+          }
+          if pendingSpace {
+            key[count] = 0x20
+            count += 1
+          }
+          pendingSpace = false
+          key[count] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+          count += 1
+        }
+        return count
       }
-      if pendingSpace { bytes.append(0x20) }
-      pendingSpace = false
-      bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The name key of any line, through Foundation's ICU-backed normalisation and case folding. Folding case
@@ -78,7 +86,12 @@ extension StorageRules {
     return nameKey(name)
   }
 
-  static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+  /// Scanned in the string's own buffer: stepping `utf8` costs several times as much, and every imported word
+  /// asks this of each field more than once.
+  static func isASCII(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
+  }
 
   /// `scalars` without the invisible characters `nameKey` removes, every run of white space one space, and
   /// nothing at either end.

@@ -165,7 +165,8 @@ public enum StorageRules {
   public static func normalizedText(_ text: String) -> String {
     // ASCII without a carriage return has no line break to rewrite and is already NFC: an import of a million
     // words spent most of its time rebuilding such text scalar by scalar.
-    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return trimmed(text) }
+    var text = text
+    if text.withUTF8({ $0.allSatisfy { $0 < 0x80 && $0 != 0x0D } }) { return trimmed(text) }
     var result = String.UnicodeScalarView()
     var previousWasReturn = false
     for scalar in text.unicodeScalars {
@@ -176,8 +177,8 @@ public enum StorageRules {
       default: result.append(scalar)
       }
     }
-    let text = String(result)
-    return trimmed(isASCII(text) ? text : text.precomposedStringWithCanonicalMapping)
+    let rewritten = String(result)
+    return trimmed(isASCII(rewritten) ? rewritten : rewritten.precomposedStringWithCanonicalMapping)
   }
 
   /// Unicode's newline functions: the ways other systems end a line, all meaning what "\n" means here.
@@ -200,9 +201,11 @@ public enum StorageRules {
   static func refuseControlCharacters(in text: String, _ field: StorageError.Field) throws(StorageError) {
     // In ASCII the control characters are exactly the bytes below 0x20 and 0x7F; no need to ask Unicode.
     if isASCII(text) {
-      if let byte = text.utf8.first(where: { ($0 < 0x20 || $0 == 0x7F) && !isAllowed(Unicode.Scalar($0), in: field) }) {
-        throw .invalidCharacter(field, Unicode.Scalar(byte))
+      var text = text
+      let refused = text.withUTF8 { bytes in
+        bytes.first { ($0 < 0x20 || $0 == 0x7F) && !isAllowed(Unicode.Scalar($0), in: field) }
       }
+      if let refused { throw .invalidCharacter(field, Unicode.Scalar(refused)) }
       return
     }
     if let scalar = text.unicodeScalars.first(where: { !isAllowed($0, in: field) }) {

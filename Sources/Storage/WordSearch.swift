@@ -36,8 +36,8 @@ public struct WordSearch: Equatable, Hashable, Sendable, Codable {
 /// A word's searchable fields as search compares them: each folded (`SearchKey.fold`) and its Hangul initials
 /// (`SearchKey.initials`). The SQLite client stores these beside every word; the in-memory client computes them.
 struct WordSearchKeys: Equatable, Sendable {
-  var folded: [SearchField: String]
-  var initials: [SearchField: String]
+  var folded: FieldKeys
+  var initials: FieldKeys
 
   init(_ word: Word) {
     self.init(term: word.term, reading: word.reading, meaning: word.meaning, example: word.example, note: word.note)
@@ -48,11 +48,31 @@ struct WordSearchKeys: Equatable, Sendable {
   }
 
   init(term: String, reading: String, meaning: String, example: String, note: String) {
-    let texts: [SearchField: String] = [
-      .term: term, .reading: reading, .meaning: meaning, .example: example, .note: note,
-    ]
-    folded = texts.mapValues(SearchKey.fold)
-    initials = texts.mapValues(SearchKey.initials)
+    let texts = FieldKeys(term: term, reading: reading, meaning: meaning, example: example, note: note)
+    folded = texts.map(SearchKey.fold)
+    initials = texts.map(SearchKey.initials)
+  }
+}
+
+/// A text for each searchable field. A struct, not a dictionary: an import asks it for ten keys per word.
+struct FieldKeys: Equatable, Sendable {
+  var term, reading, meaning, example, note: String
+
+  subscript(field: SearchField) -> String {
+    switch field {
+    case .term: term
+    case .reading: reading
+    case .meaning: meaning
+    case .example: example
+    case .note: note
+    case .any: preconditionFailure("`any` chooses fields; it is not one")
+    }
+  }
+
+  func map(_ transform: (String) -> String) -> FieldKeys {
+    FieldKeys(
+      term: transform(term), reading: transform(reading), meaning: transform(meaning), example: transform(example),
+      note: transform(note))
   }
 }
 
@@ -76,11 +96,11 @@ struct SearchPlan: Equatable, Sendable {
     let keysByField = query.usesInitials ? keys.initials : keys.folded
     let needle = Array(query.key.utf8)
     func found(_ field: SearchField) -> Bool {
-      fields.contains(field) && query.matches(fieldKey: keysByField[field] ?? "")
+      fields.contains(field) && query.matches(fieldKey: keysByField[field])
     }
-    if fields.contains(.term), let term = keysByField[.term] {
-      if Array(term.utf8) == needle { return 0 }
-      if Array(term.utf8).starts(with: needle) { return 1 }
+    if fields.contains(.term) {
+      if Array(keysByField.term.utf8) == needle { return 0 }
+      if Array(keysByField.term.utf8).starts(with: needle) { return 1 }
     }
     if found(.term) || found(.reading) { return 2 }
     if found(.meaning) || found(.example) || found(.note) { return 3 }

@@ -37,7 +37,13 @@ struct BufferedOutput {
   }
 
   mutating func append(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// Copied in one piece (appending a string's UTF-8 view steps it a byte at a time).
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(contentsOf: bytes)
   }
 
   mutating func append(_ byte: UInt8) {

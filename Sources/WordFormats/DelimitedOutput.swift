@@ -5,6 +5,7 @@ struct DelimitedOutput {
   private var output: BufferedOutput
   private let separator: UInt8
   private let lineEnd: String
+  private var rowIsOpen = false
 
   init(separator: UInt8, lineEnd: String, sink: @escaping ([UInt8]) throws -> Void) {
     output = BufferedOutput(sink: sink)
@@ -18,39 +19,43 @@ struct DelimitedOutput {
     output.append(lineEnd)
   }
 
-  /// Appends a row, and hands the output to the sink once there is enough of it.
-  mutating func row(_ cells: [String]) throws {
-    appendRow(cells)
-    try output.flushIfFull()
-  }
-
-  mutating func appendRow(_ cells: [String]) {
-    for (index, cell) in cells.enumerated() {
-      if index > 0 { output.append(separator) }
-      append(cell)
+  /// Appends the next cell of the current row. Rows are written cell by cell rather than from an array of
+  /// cells, so an export of a million words builds no array per word.
+  mutating func cell(_ text: String) {
+    if rowIsOpen { output.append(separator) }
+    rowIsOpen = true
+    // A native string lends its own bytes; only a bridged one is copied into a buffer first.
+    if text.utf8.withContiguousStorageIfAvailable({ append(cellBytes: $0) }) == nil {
+      Array(text.utf8).withUnsafeBufferPointer { append(cellBytes: $0) }
     }
-    output.append(lineEnd)
   }
 
-  mutating func finish() throws {
-    try output.flush()
-  }
-
-  private mutating func append(_ cell: String) {
+  private mutating func append(cellBytes bytes: UnsafeBufferPointer<UInt8>) {
     let quote = UInt8(ascii: "\"")
-    let needsQuotes = cell.utf8.containsByte {
+    let needsQuotes = bytes.contains {
       $0 == separator || $0 == quote || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "#")
     }
-    guard needsQuotes else {
-      output.append(cell)
-      return
-    }
+    guard needsQuotes else { return output.append(bytes) }
     output.append(quote)
-    for byte in cell.utf8 {
+    for byte in bytes {
       if byte == quote { output.append(quote) }
       output.append(byte)
     }
     output.append(quote)
+  }
+
+  mutating func endRow() {
+    output.append(lineEnd)
+    rowIsOpen = false
+  }
+
+  /// Hands the output to the sink once there is enough of it; writers call it after each word.
+  mutating func flushIfFull() throws {
+    try output.flushIfFull()
+  }
+
+  mutating func finish() throws {
+    try output.flush()
   }
 }
 
@@ -64,6 +69,7 @@ extension String.UTF8View {
 
 /// Tags travel joined by spaces; one with whitespace inside would come back as several.
 func joinedTags(_ tags: [String]) throws -> String {
+  if tags.isEmpty { return "" }
   if let bad = tags.first(where: { $0.contains(where: \.isWhitespace) }) {
     throw FormatWriteError.tagWithWhitespace(bad)
   }

@@ -7,11 +7,17 @@ public struct WordTextWriter {
   /// Output goes to `sink` in large chunks; `finish()` hands over the rest.
   public init(format: TextFormat, sink: @escaping ([UInt8]) throws -> Void) {
     output = DelimitedOutput(separator: format.separator, lineEnd: format == .csv ? "\r\n" : "\n", sink: sink)
-    output.appendRow(WordField.allCases.map(\.rawValue) + [ColumnLayout.tagsName])
+    for name in WordField.allCases.map(\.rawValue) + [ColumnLayout.tagsName] { output.cell(name) }
+    output.endRow()
   }
 
   public mutating func write(_ word: WordRecord) throws {
-    try output.row(WordField.allCases.map { word[$0] } + [joinedTags(word.tags)])
+    // Tags first: a word the format cannot carry stops the export before any of its row is written.
+    let tags = try joinedTags(word.tags)
+    for field in WordField.allCases { output.cell(word[field]) }
+    output.cell(tags)
+    output.endRow()
+    try output.flushIfFull()
   }
 
   public mutating func finish() throws {
@@ -42,10 +48,14 @@ public struct AnkiTextWriter {
 
   /// Writes the word as a note of vocab's own type, whatever note type it came from: its fields are that type's.
   public mutating func write(_ word: WordRecord) throws {
-    try output.row(
-      [word.guid ?? "", VocabNoteType.name, word.deck ?? defaultDeck]
-        + VocabNoteType.fields.map { HTMLText.html(fromText: word[$0]) }
-        + [joinedTags(word.tags)])
+    let tags = try joinedTags(word.tags)
+    output.cell(word.guid ?? "")
+    output.cell(VocabNoteType.name)
+    output.cell(word.deck ?? defaultDeck)
+    for field in VocabNoteType.fields { output.cell(HTMLText.html(fromText: word[field])) }
+    output.cell(tags)
+    output.endRow()
+    try output.flushIfFull()
   }
 
   public mutating func finish() throws {

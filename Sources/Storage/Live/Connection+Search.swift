@@ -9,7 +9,7 @@ extension Connection {
   func indexForSearch(_ wordID: Word.ID, _ keys: WordSearchKeys) throws {
     let fields: [SearchField] = [.term, .reading, .meaning, .example, .note]
     let values: [SQLiteValue] =
-      [.integer(wordID)] + fields.map { .text(keys.folded[$0] ?? "") } + fields.map { .text(keys.initials[$0] ?? "") }
+      [.integer(wordID)] + fields.map { .text(keys.folded[$0]) } + fields.map { .text(keys.initials[$0]) }
     if searchKeysStaged {
       // A word imported and then updated by a later row keeps the keys of its last write, as in `word_search`.
       try run("INSERT OR REPLACE INTO temp.staged_search_keys VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)

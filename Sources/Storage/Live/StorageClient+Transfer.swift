@@ -41,11 +41,14 @@ extension StorageClient {
             : try bookCaseIDs.map { try db.bookCase(id: $0) }
           for bookCase in bookCases {
             try visit(.bookCase(bookCase))
+            // The tags are sorted only for a word that has any: the sort costs a word without tags more than the
+            // rest of its row, and most words have none.
             try db.forEachRow(
               """
               SELECT \(Connection.wordColumns),
+                CASE WHEN EXISTS (SELECT 1 FROM word_tags WHERE word_id = words.id) THEN
                 (SELECT group_concat(name, char(31)) FROM (SELECT t.name FROM word_tags wt JOIN tags t ON t.id = wt.tag_id
-                 WHERE wt.word_id = words.id ORDER BY t.key))\(reviews ? ", \(Connection.cardColumns)" : "")
+                 WHERE wt.word_id = words.id ORDER BY t.key)) END\(reviews ? ", \(Connection.cardColumns)" : "")
               FROM words\(reviews ? " JOIN cards c ON c.word_id = words.id" : "") WHERE bookcase_id = ? ORDER BY id
               """, [.integer(bookCase.id)]
             ) { row in
