@@ -6,7 +6,8 @@ import WordFormats
 
 /// An import of one file: read it in the chosen format, hand its words to storage's bulk import, report
 /// progress as it goes, and end with what was added, updated and skipped, or with the one error that stopped
-/// it (nothing is then imported). Cancelling rolls the import back.
+/// it (nothing is then imported). Cancelling asks the import to stop: it rolls back and says so (`cancelled`),
+/// unless every word was already committed, when it finishes as if not asked.
 public struct ImportReducer: Reducer, Sendable {
   public struct Request: Equatable, Sendable {
     /// The file to read; `-` is standard input.
@@ -60,6 +61,8 @@ public struct ImportReducer: Reducer, Sendable {
     case finished(ImportReport)
     case failed(ImportFailure)
     case cancelButtonTapped
+    /// The import stopped when asked, and nothing of it was kept.
+    case cancelled
   }
 
   @Dependency(\.storageClient) var storageClient
@@ -67,7 +70,7 @@ public struct ImportReducer: Reducer, Sendable {
 
   public init() {}
 
-  private enum CancelID { case importing }
+  private enum CancelID { case stopRequest }
 
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
@@ -79,30 +82,38 @@ public struct ImportReducer: Reducer, Sendable {
         state.report = nil
         state.wasCancelled = false
         let (request, storage, files) = (state.request, storageClient, transferFiles)
-        return .run { send in
+        let stop = StopRequest()
+        let importing = Effect<Action>.run { send in
           let file = try files.open(request.path)
           await send(.fileOpened(size: file.size))
-          let reader = SharedReader(request.format, file)
+          let reader = SharedReader(request.format, file, stop: stop)
           let (progress, progressed) = AsyncStream<Int>.makeStream()
-          let report = try await withTaskCancellationHandler {
-            try await withThrowingTaskGroup(of: ImportReport.self) { group in
-              group.addTask {
-                defer { progressed.finish() }
-                return try await storage.importWords(
-                  WordImport(
-                    onDuplicate: request.onDuplicate, dryRun: request.dryRun,
-                    progressInterval: request.progressInterval, progress: { progressed.yield($0) }
-                  ) {
-                    try reader.next().map {
-                      try ImportedWord($0, into: request.into, details: reader.bookCase(named:), reviews: reader.reviews)
-                    }
-                  })
+          let report: ImportReport
+          do {
+            report = try await withTaskCancellationHandler {
+              try await withThrowingTaskGroup(of: ImportReport.self) { group in
+                group.addTask {
+                  defer { progressed.finish() }
+                  return try await storage.importWords(
+                    WordImport(
+                      onDuplicate: request.onDuplicate, dryRun: request.dryRun,
+                      progressInterval: request.progressInterval, progress: { progressed.yield($0) },
+                      isStopped: { stop.isRequested }
+                    ) {
+                      try reader.next().map {
+                        try ImportedWord($0, into: request.into, details: reader.bookCase(named:), reviews: reader.reviews)
+                      }
+                    })
+                }
+                for await words in progress { await send(.progressed(words: words, bytes: reader.bytesRead)) }
+                return try await group.next()!
               }
-              for await words in progress { await send(.progressed(words: words, bytes: reader.bytesRead)) }
-              return try await group.next()!
+            } onCancel: {
+              stop.request()
             }
-          } onCancel: {
-            reader.cancel()
+          } catch is CancellationError where stop.isRequested {
+            await send(.cancelled)
+            return
           }
           let notices = reader.notices
           if !notices.isEmpty { await send(.noticed(notices)) }
@@ -110,7 +121,16 @@ public struct ImportReducer: Reducer, Sendable {
         } catch: { error, send in
           await send(.failed(ImportFailure(error)))
         }
-        .cancellable(id: CancelID.importing)
+        // What Ctrl-C cancels: this effect, whose cancellation asks the import to stop. The import itself is not
+        // cancelled, so that it can still say how it ended: rolled back, or committed before it was asked.
+        let stopOnCancel = Effect<Action>.run { _ in
+          try await withTaskCancellationHandler {
+            try await Task.sleep(nanoseconds: .max)
+          } onCancel: {
+            stop.request()
+          }
+        }
+        return .merge(importing, stopOnCancel.cancellable(id: CancelID.stopRequest))
 
       case let .fileOpened(size):
         state.totalBytes = size
@@ -129,18 +149,21 @@ public struct ImportReducer: Reducer, Sendable {
         state.isImporting = false
         state.wordsRead = report.read
         state.report = report
-        return .none
+        return .cancel(id: CancelID.stopRequest)
 
       case let .failed(failure):
         state.isImporting = false
         state.failure = failure
-        return .none
+        return .cancel(id: CancelID.stopRequest)
 
       case .cancelButtonTapped:
         guard state.isImporting else { return .none }
+        return .cancel(id: CancelID.stopRequest)
+
+      case .cancelled:
         state.isImporting = false
         state.wasCancelled = true
-        return .cancel(id: CancelID.importing)
+        return .cancel(id: CancelID.stopRequest)
       }
     }
   }
@@ -170,36 +193,45 @@ public enum ImportFailure: Error, Equatable, Sendable {
   }
 }
 
+/// Ctrl-C's request that an import stop: made on one thread, read on the storage client's.
+private final class StopRequest: Sendable {
+  private let requested = Protected(false)
+
+  func request() { requested.withLock { $0 = true } }
+
+  var isRequested: Bool { requested.withLock { $0 } }
+}
+
 /// The file's reader, shared with the storage client's thread, which alone calls `next` (one call at a time);
-/// the count of bytes read and the cancellation flag are read and set from elsewhere, under a lock.
+/// the count of bytes read is read from elsewhere, under a lock.
 private final class SharedReader: @unchecked Sendable {
   private var reader: any WordFileReader
-  private let shared = Protected((bytes: 0, cancelled: false))
+  private let bytes = Protected(0)
+  private let stop: StopRequest
 
-  init(_ format: WordFileFormat, _ file: InputFile) {
-    let shared = shared
+  init(_ format: WordFileFormat, _ file: InputFile, stop: StopRequest) {
+    let bytes = bytes
     reader = format.reader {
       let chunk = try file.read()
-      shared.withLock { $0.bytes += chunk?.count ?? 0 }
+      bytes.withLock { $0 += chunk?.count ?? 0 }
       return chunk
     }
+    self.stop = stop
   }
 
-  var bytesRead: Int { shared.withLock { $0.bytes } }
+  var bytesRead: Int { bytes.withLock { $0 } }
 
   /// Asked once the storage client is done with the reader.
   var notices: [String] { reader.notices }
-
-  func cancel() { shared.withLock { $0.cancelled = true } }
 
   func bookCase(named name: String) -> ImportedBookCase? { reader.bookCase(named: name) }
 
   /// The card and review log of the word `next` returned last, if the file gives them.
   var reviews: ReviewHistory? { reader.reviews }
 
-  /// The next word; a cancelled import stops at the next word with `CancellationError`, which rolls it back.
+  /// The next word; an import asked to stop stops at the next word with `CancellationError`, which rolls it back.
   func next() throws -> WordRecord? {
-    if shared.withLock({ $0.cancelled }) { throw CancellationError() }
+    if stop.isRequested { throw CancellationError() }
     return try reader.next()
   }
 }

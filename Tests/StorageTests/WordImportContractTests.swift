@@ -223,6 +223,25 @@ import Testing
   }
 
   @Test(arguments: Backend.allCases)
+  func anImportAskedToStopOnceEveryWordIsInRollsBack(_ backend: Backend) async throws {
+    let client = try backend.makeClient(in: directory)
+    let before = try await Snapshot(client)
+    var import_ = request([word("abate", in: "New", line: 1), word("benign", in: "New", line: 2)])
+    let asked = Locked(0)
+    import_.isStopped = {
+      asked.withLock { $0 += 1 }
+      return true
+    }
+    let thrown = await thrownError { try await at(1) { try await client.importWords(import_) } }
+    #expect(thrown is CancellationError)
+    #expect(asked.withLock { $0 } == 1)
+    #expect(try await Snapshot(client) == before)
+    import_ = request([word("abate", in: "New", line: 1)])
+    import_.isStopped = { false }
+    #expect(try await at(1) { try await client.importWords(import_) }.added == 1)
+  }
+
+  @Test(arguments: Backend.allCases)
   func reportsProgressEveryIntervalOfWords(_ backend: Backend) async throws {
     let client = try backend.makeClient(in: directory)
     let told = Locked<[Int]>([])

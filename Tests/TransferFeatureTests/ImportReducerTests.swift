@@ -163,11 +163,63 @@ struct ImportReducerTests {
     }
     await store.send(.startButtonTapped) { $0.isImporting = true }
     await store.receive(.fileOpened(size: nil))
-    await store.send(.cancelButtonTapped) {
+    await store.send(.cancelButtonTapped)
+    await store.receive(.cancelled) {
       $0.isImporting = false
       $0.wasCancelled = true
     }
     await store.finish()
     #expect(sawCancellation.value)
+  }
+
+  /// Whether the import is asked to stop within ten seconds.
+  nonisolated static func askedToStop(_ request: WordImport) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !request.isStopped(), ContinuousClock.now < deadline { await Task.yield() }
+    return request.isStopped()
+  }
+
+  @Test func cancellingAfterTheLastWordStillRollsBack() async {
+    let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.tsv", format: .tsv, into: "X"))) {
+      ImportReducer()
+    } withDependencies: {
+      $0.transferFiles.open = { _ in Self.file("abate\tlessen\n") }
+      // Every word read, the client is writing the index when asked to stop; it asks before committing.
+      $0.storageClient.importWords = { request in
+        while try request.next() != nil {}
+        guard await Self.askedToStop(request) else { return ImportReport() }
+        throw CancellationError()
+      }
+    }
+    await store.send(.startButtonTapped) { $0.isImporting = true }
+    await store.receive(.fileOpened(size: 13)) { $0.totalBytes = 13 }
+    await store.send(.cancelButtonTapped)
+    await store.receive(.cancelled) {
+      $0.isImporting = false
+      $0.wasCancelled = true
+    }
+  }
+
+  @Test func cancellingTooLateToStopFinishesWithWhatWasImported() async {
+    let committed = ImportReport(read: 1)
+    let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.tsv", format: .tsv, into: "X"))) {
+      ImportReducer()
+    } withDependencies: {
+      $0.transferFiles.open = { _ in Self.file("abate\tlessen\n") }
+      // The client has committed when the request to stop comes, so it returns its report anyway.
+      $0.storageClient.importWords = { request in
+        while try request.next() != nil {}
+        #expect(await Self.askedToStop(request))
+        return committed
+      }
+    }
+    await store.send(.startButtonTapped) { $0.isImporting = true }
+    await store.receive(.fileOpened(size: 13)) { $0.totalBytes = 13 }
+    await store.send(.cancelButtonTapped)
+    await store.receive(.finished(committed)) {
+      $0.isImporting = false
+      $0.wordsRead = 1
+      $0.report = committed
+    }
   }
 }

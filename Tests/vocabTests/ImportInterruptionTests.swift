@@ -26,8 +26,17 @@ import Testing
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "TOEFL"])
     let before = try sandbox.dump()
-    let path = try Self.bigFile(sandbox)
-    let child = try sandbox.start(raw: ["import", path, "--into", "New"].map { Array($0.utf8) })
+    // The words come through a pipe from a shell that writes the file again and again (the repeats are
+    // duplicates, skipped), so the import cannot end before Ctrl-C however long the test takes to send it, and is
+    // never left waiting for input when it comes.
+    let pipe = sandbox.directory + "/words.fifo"
+    try #require(mkfifo(pipe, 0o600) == 0)
+    let feeder = try sandbox.shell(#"while :; do cat "$2"; done > "$1""#, arguments: [pipe, try Self.bigFile(sandbox)])
+    defer { feeder.stop() }
+    let child = try ChildProcess(
+      executable: Sandbox.vocabBinary,
+      arguments: ["import", "-", "--format", "tsv", "--into", "New"].map { Array($0.utf8) },
+      environment: sandbox.environment(), stdinPath: pipe, outputDirectory: sandbox.directory)
     defer { child.stop() }
     // Words are being written once the transaction's pages spill into the log.
     let deadline = Date().addingTimeInterval(120)

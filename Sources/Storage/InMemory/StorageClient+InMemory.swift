@@ -269,6 +269,7 @@ extension StorageClient {
           // The import works on a copy, kept only when every word went in and this is no dry run.
           var run = ImportRun(target: store, request: request, now: now) { uuid().guidString }
           let report = try run.run()
+          if request.isStopped() { throw CancellationError() }
           if !request.dryRun { store = run.target }
           return report
         }

@@ -14,6 +14,7 @@ extension StorageClient {
         try passed.run {
           var run = ImportRun(target: SQLiteImportTarget(db: db), request: request, now: now, newGuid: newGuid)
           let report = try db.withSearchKeysStaged { try run.run() }
+          if request.isStopped() { throw CancellationError() }
           // A dry run leaves by throwing, so the transaction rolls back; its report is handed out beside.
           if request.dryRun { throw PassedThrough<ImportReport>.Finished(report) }
           return report

@@ -68,16 +68,21 @@ public struct WordImport: Sendable {
   /// Told how many words have been read, every `progressInterval` words.
   public var progress: @Sendable (Int) -> Void
   public var progressInterval: Int
+  /// Asked once every word is in, just before committing: when it says yes, the import is rolled back and ends
+  /// with `CancellationError`, as when `next` throws it. The words may all have been read when Ctrl-C comes.
+  public var isStopped: @Sendable () -> Bool
 
   public init(
     onDuplicate: DuplicatePolicy = .skip, dryRun: Bool = false, progressInterval: Int = 10_000,
-    progress: @escaping @Sendable (Int) -> Void = { _ in }, next: @escaping @Sendable () throws -> ImportedWord?
+    progress: @escaping @Sendable (Int) -> Void = { _ in }, isStopped: @escaping @Sendable () -> Bool = { false },
+    next: @escaping @Sendable () throws -> ImportedWord?
   ) {
     self.onDuplicate = onDuplicate
     self.dryRun = dryRun
     self.next = next
     self.progress = progress
     self.progressInterval = max(1, progressInterval)
+    self.isStopped = isStopped
   }
 }
 
