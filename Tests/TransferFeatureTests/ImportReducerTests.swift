@@ -179,21 +179,32 @@ struct ImportReducerTests {
     return request.isStopped()
   }
 
-  @Test func cancellingAfterTheLastWordStillRollsBack() async {
+  /// A store importing a one-word file through an `importWords` that reads every word and then waits to be asked
+  /// to stop, ending as `outcome` says; cancel is tapped once the file is open.
+  func cancelledAfterReading(
+    _ outcome: @escaping @Sendable (_ askedToStop: Bool) throws -> ImportReport
+  ) async -> TestStore<ImportReducer.State, ImportReducer.Action> {
     let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.tsv", format: .tsv, into: "X"))) {
       ImportReducer()
     } withDependencies: {
       $0.transferFiles.open = { _ in Self.file("abate\tlessen\n") }
-      // Every word read, the client is writing the index when asked to stop; it asks before committing.
       $0.storageClient.importWords = { request in
         while try request.next() != nil {}
-        guard await Self.askedToStop(request) else { return ImportReport() }
-        throw CancellationError()
+        return try outcome(await Self.askedToStop(request))
       }
     }
     await store.send(.startButtonTapped) { $0.isImporting = true }
     await store.receive(.fileOpened(size: 13)) { $0.totalBytes = 13 }
     await store.send(.cancelButtonTapped)
+    return store
+  }
+
+  @Test func cancellingAfterTheLastWordStillRollsBack() async {
+    // Every word read, the client is writing the index when asked to stop; it asks before committing.
+    let store = await cancelledAfterReading { askedToStop in
+      guard askedToStop else { return ImportReport() }
+      throw CancellationError()
+    }
     await store.receive(.cancelled) {
       $0.isImporting = false
       $0.wasCancelled = true
@@ -202,20 +213,11 @@ struct ImportReducerTests {
 
   @Test func cancellingTooLateToStopFinishesWithWhatWasImported() async {
     let committed = ImportReport(read: 1)
-    let store = TestStore(initialState: ImportReducer.State(request: .init(path: "w.tsv", format: .tsv, into: "X"))) {
-      ImportReducer()
-    } withDependencies: {
-      $0.transferFiles.open = { _ in Self.file("abate\tlessen\n") }
-      // The client has committed when the request to stop comes, so it returns its report anyway.
-      $0.storageClient.importWords = { request in
-        while try request.next() != nil {}
-        #expect(await Self.askedToStop(request))
-        return committed
-      }
+    // The client has committed when the request to stop comes, so it returns its report anyway.
+    let store = await cancelledAfterReading { askedToStop in
+      #expect(askedToStop)
+      return committed
     }
-    await store.send(.startButtonTapped) { $0.isImporting = true }
-    await store.receive(.fileOpened(size: 13)) { $0.totalBytes = 13 }
-    await store.send(.cancelButtonTapped)
     await store.receive(.finished(committed)) {
       $0.isImporting = false
       $0.wordsRead = 1
