@@ -212,7 +212,7 @@ private final class SharedReader: @unchecked Sendable {
   init(_ format: WordFileFormat, _ file: InputFile, stop: StopRequest) {
     let bytes = bytes
     reader = format.reader {
-      let chunk = try file.read()
+      let chunk = try file.read { stop.isRequested }
       bytes.withLock { $0 += chunk?.count ?? 0 }
       return chunk
     }

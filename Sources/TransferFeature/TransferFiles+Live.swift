@@ -19,7 +19,7 @@ extension TransferFiles: DependencyKey {
       }
       let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
       let reader = ChunkReader(descriptor: descriptor, name: path)
-      return InputFile(size: size, read: reader.next)
+      return InputFile(size: size, read: reader.next(isStopped:))
     },
     create: { path, overwrite in
       guard let path else { return .standardOutput }
@@ -41,10 +41,19 @@ private final class ChunkReader: @unchecked Sendable {
 
   deinit { finish() }
 
-  func next() throws -> [UInt8]? {
+  func next(isStopped: () -> Bool) throws -> [UInt8]? {
     guard isOpen else { return nil }
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
+      // Waits in `poll` rather than `read`, so that Ctrl-C (seen on another thread) stops an import waiting for
+      // input; a regular file is always ready.
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let polled = poll(&ready, 1, 100)
+      if polled < 0, errno == EINTR { continue }
+      if polled == 0 {
+        if isStopped() { throw CancellationError() }
+        continue
+      }
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else { throw FileError("cannot read \(name): \(String(cString: strerror(errno)))") }

@@ -5,10 +5,11 @@ import DependenciesMacros
 /// file; not a pipe), for an estimate of the time left.
 public struct InputFile: Sendable {
   public var size: Int?
-  /// The next chunk, nil at the end.
-  public var read: @Sendable () throws -> [UInt8]?
+  /// The next chunk, nil at the end. A read that waits for input (from a terminal, or a pipe whose writer is
+  /// slow) asks `isStopped` every tenth of a second, and ends with `CancellationError` once it says yes.
+  public var read: @Sendable (_ isStopped: () -> Bool) throws -> [UInt8]?
 
-  public init(size: Int?, read: @escaping @Sendable () throws -> [UInt8]?) {
+  public init(size: Int?, read: @escaping @Sendable (_ isStopped: () -> Bool) throws -> [UInt8]?) {
     self.size = size
     self.read = read
   }

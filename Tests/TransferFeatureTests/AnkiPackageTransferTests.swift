@@ -15,7 +15,7 @@ struct AnkiPackageTransferTests {
 
   nonisolated static func file(_ bytes: [UInt8]) -> InputFile {
     let chunks = LockIsolated([bytes])
-    return InputFile(size: bytes.count) { chunks.withValue { $0.popLast() } }
+    return InputFile(size: bytes.count) { _ in chunks.withValue { $0.popLast() } }
   }
 
   @Test func importsAnAnkiPackageWithNoticesOfWhatStayedOut() async throws {

@@ -12,7 +12,7 @@ struct ImportReducerTests {
   /// A file holding `text`, handed out in one chunk.
   nonisolated static func file(_ text: String) -> InputFile {
     let chunks = LockIsolated([Array(text.utf8)])
-    return InputFile(size: text.utf8.count) { chunks.withValue { $0.popLast() } }
+    return InputFile(size: text.utf8.count) { _ in chunks.withValue { $0.popLast() } }
   }
 
   @Test func importsTheFileReportingProgressThenWhatItDid() async throws {
@@ -150,7 +150,7 @@ struct ImportReducerTests {
       ImportReducer()
     } withDependencies: {
       // A file that never ends, read by a storage client that keeps asking for words until told to stop.
-      $0.transferFiles.open = { _ in InputFile(size: nil) { Array("abate\tlessen\n".utf8) } }
+      $0.transferFiles.open = { _ in InputFile(size: nil) { _ in Array("abate\tlessen\n".utf8) } }
       $0.storageClient.importWords = { request in
         do {
           while try request.next() != nil { await Task.yield() }

@@ -48,6 +48,36 @@ import Testing
     #expect(try sandbox.dump() == before)
   }
 
+  @Test func ctrlCStopsAnImportWaitingForInput() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.vocab(["add-bookcase", "TOEFL"])
+    let before = try sandbox.dump()
+    // A pipe the test writes one word into and keeps open, so the import reads it and then waits for more
+    // (a FIFO opened read-write does not wait for its other end on Linux).
+    let pipe = sandbox.directory + "/words.fifo"
+    try #require(mkfifo(pipe, 0o600) == 0)
+    let writer = open(pipe, O_RDWR)
+    try #require(writer >= 0)
+    defer { close(writer) }
+    let line = Array("abate\tlessen\n".utf8)
+    try #require(line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == line.count)
+    let child = try ChildProcess(
+      executable: Sandbox.vocabBinary,
+      arguments: ["import", "-", "--format", "tsv", "--into", "New"].map { Array($0.utf8) },
+      environment: sandbox.environment(), stdinPath: pipe, outputDirectory: sandbox.directory)
+    defer { child.stop() }
+    var unread: Int32 = 1
+    let deadline = Date().addingTimeInterval(120)
+    while ioctl(writer, UInt(FIONREAD), &unread) == 0, unread > 0, Date() < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    try #require(unread == 0, "the import never read its input: \(child.stderr)")
+    child.signal(SIGINT)
+    #expect(child.wait(timeout: 60) == 130, "an import waiting for input let Ctrl-C pass")
+    #expect(child.stderr == "vocab: interrupted; nothing was imported\n")
+    #expect(try sandbox.dump() == before)
+  }
+
   @Test(.enabled(if: Tmux.isAvailable)) func onATerminalALongImportShowsItsProgressAndCtrlCStopsIt() throws {
     let sandbox = try Sandbox()
     try sandbox.vocab(["add-bookcase", "TOEFL"])
