@@ -17,6 +17,21 @@ import Testing
     return path
   }
 
+  /// A named pipe in the sandbox.
+  static func fifo(in sandbox: Sandbox) throws -> String {
+    let path = sandbox.directory + "/words.fifo"
+    try #require(mkfifo(path, 0o600) == 0)
+    return path
+  }
+
+  /// `vocab import -` (TSV, into a new bookcase) reading the pipe at `path`, started without waiting for it.
+  static func importReading(_ path: String, in sandbox: Sandbox) throws -> ChildProcess {
+    try ChildProcess(
+      executable: Sandbox.vocabBinary,
+      arguments: ["import", "-", "--format", "tsv", "--into", "New"].map { Array($0.utf8) },
+      environment: sandbox.environment(), stdinPath: path, outputDirectory: sandbox.directory)
+  }
+
   static func size(_ path: String) -> Int {
     var status = stat()
     return stat(path, &status) == 0 ? Int(status.st_size) : 0
@@ -29,14 +44,10 @@ import Testing
     // The words come through a pipe from a shell that writes the file again and again (the repeats are
     // duplicates, skipped), so the import cannot end before Ctrl-C however long the test takes to send it, and is
     // never left waiting for input when it comes.
-    let pipe = sandbox.directory + "/words.fifo"
-    try #require(mkfifo(pipe, 0o600) == 0)
+    let pipe = try Self.fifo(in: sandbox)
     let feeder = try sandbox.shell(#"while :; do cat "$2"; done > "$1""#, arguments: [pipe, try Self.bigFile(sandbox)])
     defer { feeder.stop() }
-    let child = try ChildProcess(
-      executable: Sandbox.vocabBinary,
-      arguments: ["import", "-", "--format", "tsv", "--into", "New"].map { Array($0.utf8) },
-      environment: sandbox.environment(), stdinPath: pipe, outputDirectory: sandbox.directory)
+    let child = try Self.importReading(pipe, in: sandbox)
     defer { child.stop() }
     // Words are being written once the transaction's pages spill into the log.
     let deadline = Date().addingTimeInterval(120)
@@ -54,17 +65,13 @@ import Testing
     let before = try sandbox.dump()
     // A pipe the test writes one word into and keeps open, so the import reads it and then waits for more
     // (a FIFO opened read-write does not wait for its other end on Linux).
-    let pipe = sandbox.directory + "/words.fifo"
-    try #require(mkfifo(pipe, 0o600) == 0)
+    let pipe = try Self.fifo(in: sandbox)
     let writer = open(pipe, O_RDWR)
     try #require(writer >= 0)
     defer { close(writer) }
     let line = Array("abate\tlessen\n".utf8)
     try #require(line.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == line.count)
-    let child = try ChildProcess(
-      executable: Sandbox.vocabBinary,
-      arguments: ["import", "-", "--format", "tsv", "--into", "New"].map { Array($0.utf8) },
-      environment: sandbox.environment(), stdinPath: pipe, outputDirectory: sandbox.directory)
+    let child = try Self.importReading(pipe, in: sandbox)
     defer { child.stop() }
     var unread: Int32 = 1
     let deadline = Date().addingTimeInterval(120)
