@@ -24,10 +24,7 @@ struct DelimitedOutput {
   mutating func cell(_ text: String) {
     if rowIsOpen { output.append(separator) }
     rowIsOpen = true
-    // A native string lends its own bytes; only a bridged one is copied into a buffer first.
-    if text.utf8.withContiguousStorageIfAvailable({ append(cellBytes: $0) }) == nil {
-      Array(text.utf8).withUnsafeBufferPointer { append(cellBytes: $0) }
-    }
+    text.withUTF8Bytes { append(cellBytes: $0) }
   }
 
   private mutating func append(cellBytes bytes: UnsafeBufferPointer<UInt8>) {
@@ -56,14 +53,6 @@ struct DelimitedOutput {
 
   mutating func finish() throws {
     try output.flush()
-  }
-}
-
-extension String.UTF8View {
-  /// `contains(where:)` over the string's own bytes where it has them in one piece (a native string always does),
-  /// several times faster than stepping the view: an export asks it of every field of every word.
-  func containsByte(where test: (UInt8) -> Bool) -> Bool {
-    withContiguousStorageIfAvailable { $0.contains(where: test) } ?? contains(where: test)
   }
 }
 

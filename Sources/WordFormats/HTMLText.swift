@@ -19,7 +19,7 @@ public enum HTMLText {
   /// Text as HTML that shows it unchanged: `&`, `<` and `>` escaped, each line break (LF, CRLF, CR) a `<br>`.
   public static func html(fromText text: String) -> String {
     // Most fields hold nothing to escape, and come back as they are, without a copy.
-    guard text.utf8.containsByte(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x0D || $0 == 0x0A })
+    guard text.withUTF8Bytes({ $0.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x0D || $0 == 0x0A } })
     else { return text }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count)
