@@ -40,8 +40,19 @@ final class ChildProcess {
       envp.forEach { free($0) }
     }
 
+    // The child starts with no signal blocked, as from a shell. A child inherits the mask of the thread that
+    // spawns it, and the tests run on libdispatch's worker threads, which block nearly every signal: a tmux server
+    // started so ignored `kill-server` (SIGTERM) and outlived the test run, and vocab ran with SIGINT blocked.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    posix_spawnattr_setsigmask(&attributes, &unblocked)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard result == 0 else {
       throw SpawnError(message: "cannot start \(executable): \(String(cString: strerror(result)))")
     }

@@ -57,8 +57,17 @@ final class Tmux {
 
   /// The process the terminal runs (the command, or the shell running it).
   func panePID() throws -> pid_t {
-    guard let pid = pid_t(try run(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
-    else { throw SpawnError(message: "tmux gave no pane pid") }
+    try pid(["list-panes", "-F", "#{pane_pid}"])
+  }
+
+  /// The tmux server's own process, which `deinit` stops.
+  func serverPID() throws -> pid_t {
+    try pid(["display-message", "-p", "#{pid}"])
+  }
+
+  private func pid(_ arguments: [String]) throws -> pid_t {
+    guard let pid = pid_t(try run(arguments).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw SpawnError(message: "tmux \(arguments) gave no pid") }
     return pid
   }
 
