@@ -36,13 +36,14 @@ public enum RawTerminal {
     return true
   }
 
-  /// Leaves the full screen and puts the terminal's settings back as they were. Safe to call again, and from
-  /// a signal handler (it only calls `tcsetattr` and `write`).
+  /// Puts the terminal's settings back as they were and leaves the full screen: settings first, so that keys
+  /// typed once the shell's screen is back are echoed and edited as the shell expects. Safe to call again, and
+  /// from a signal handler (it only calls `tcsetattr` and `write`).
   public static func restore() {
     guard isRaw else { return }
     isRaw = false
-    write(leaveScreen)
     _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    write(leaveScreen)
   }
 
   /// Alternate screen on, cursor hidden, screen cleared.

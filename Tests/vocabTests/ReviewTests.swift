@@ -7,7 +7,7 @@ import Testing
 
 /// `review` on a real terminal (tmux running an interactive shell): reveal, grades, undo and quit, then the
 /// database; the terminal's settings restored after q, Ctrl-C, Ctrl-Z, SIGTERM and a crash signal; `fg` after
-/// Ctrl-Z; and the refusal without a terminal. The shell is dash: bash puts its own terminal settings back when a
+/// Ctrl-Z; keys typed after quitting left to the shell; and the refusal without a terminal. The shell is dash: bash puts its own terminal settings back when a
 /// job stops or dies by a signal, which would hide a terminal vocab left raw.
 @Suite(.enabled(if: Tmux.isAvailable, "needs tmux"))
 struct ReviewTests {
@@ -27,10 +27,11 @@ struct ReviewTests {
       try terminal.send(keys: "clear", "Enter")
     }
 
-    /// Starts `vocab review TOEFL options…` from the shell, which prints its exit status after it (unless `job`:
-    /// a list would go on to its next command when the first is suspended).
-    func startReview(_ options: String = "", job: Bool = false) throws {
-      let command = "\(Tmux.quoted(Sandbox.vocabBinary)) review TOEFL \(options)"
+    /// Starts `vocab review TOEFL options…` from the shell (run by `wrapper`, a command line it ends with, when
+    /// given), which prints its exit status after it (unless `job`: a list would go on to its next command when
+    /// the first is suspended).
+    func startReview(_ options: String = "", job: Bool = false, wrapper: String = "") throws {
+      let command = "\(wrapper)\(Tmux.quoted(Sandbox.vocabBinary)) review TOEFL \(options)"
       try terminal.send(keys: "-l", job ? command : command + "; echo \"status $?\"")
       try terminal.send(keys: "Enter")
       if options.isEmpty {
@@ -139,6 +140,19 @@ struct ReviewTests {
     try fixture.press("Enter", then: "status 0")
     #expect(try fixture.terminalIsRestored(), "\(fixture.terminal.shown)")
     #expect(try fixture.reviews() == "abate|3|new|learning\n")
+  }
+
+  /// Keys typed once the shell's screen is back are the shell's, even while vocab is still finishing (strace
+  /// holds its exit up for a second): vocab's reading of the terminal has stopped, and takes none of them.
+  @Test func keysTypedAfterQuittingGoToTheShell() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: BackupTests.strace), "run scripts/setup to install strace")
+    let fixture = try Fixture()
+    try fixture.startReview(
+      wrapper: "\(BackupTests.strace) -f -qq -o /dev/null -e trace=exit_group -e inject=exit_group:delay_enter=1000000 ")
+    try fixture.press("q", then: "strace")
+    try fixture.terminal.send(keys: "-l", "echo typed $((40 + 2))")
+    try fixture.press("Enter", then: "status 0", "typed 42")
+    #expect(try fixture.terminalIsRestored(), "\(fixture.terminal.shown)")
   }
 
   /// SIGTERM ends it as SIGTERM does (status 143), and a crash signal as a crash does (139 for SIGSEGV), each with

@@ -26,6 +26,7 @@ final class ReviewTerminal {
   private var decoder = KeyDecoder()
   /// Grades and undos under way, finished before the session ends.
   private var work: [StoreTask] = []
+  private var reader: InputReader?
 
   init(store: Store<ReviewReducer.State, ReviewReducer.Action>, title: String) {
     self.store = store
@@ -40,7 +41,15 @@ final class ReviewTerminal {
     defer { sources.forEach { $0.cancel() } }
     guard RawTerminal.enter() else { throw Failure("could not put the terminal in raw mode") }
     defer { RawTerminal.restore() }
-    Self.readInput(into: continuation)
+    guard let reader = InputReader(reading: STDIN_FILENO, handle: { chunk in
+      switch chunk {
+      case let .bytes(bytes): continuation.yield(.input(bytes))
+      case .end: continuation.yield(.endOfInput)
+      }
+    }) else { throw Failure("could not read the terminal: out of file descriptors") }
+    self.reader = reader
+    // Before the terminal is restored (defers run last first): from then on, keys are the shell's.
+    defer { reader.stop() }
     draw()
     let observation = store.observe { [unowned self] _ in draw() }
     defer { observation.cancel() }
@@ -63,6 +72,8 @@ final class ReviewTerminal {
       }
       if store.state.hasQuit { break }
     }
+    // Keys typed while the last grades are saved are left for the shell.
+    reader.stop()
     for task in work { await task.finish() }
   }
 
@@ -103,6 +114,7 @@ final class ReviewTerminal {
 
   /// Ends the process by `number`, as if unhandled, once the terminal is restored.
   private func end(by number: Int32) -> Never {
+    reader?.stop()
     RawTerminal.restore()
     signal(number, SIG_DFL)
     var set = sigset_t()
@@ -124,22 +136,6 @@ final class ReviewTerminal {
       source.setEventHandler { continuation.yield(.signal(number)) }
       source.resume()
       return source
-    }
-  }
-
-  /// Reads stdin on a thread of its own (a blocking read), passing on what arrives.
-  nonisolated private static func readInput(into continuation: AsyncStream<Event>.Continuation) {
-    Thread.detachNewThread {
-      var buffer = [UInt8](repeating: 0, count: 256)
-      while true {
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else {
-          continuation.yield(.endOfInput)
-          return
-        }
-        continuation.yield(.input(Array(buffer[..<count])))
-      }
     }
   }
 }
