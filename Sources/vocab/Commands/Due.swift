@@ -1,6 +1,5 @@
 import ArgumentParser
 import ReviewFeature
-import Storage
 
 struct Due: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -24,8 +23,7 @@ struct Due: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let session = try Session.open(global)
-    var bookCaseID: BookCase.ID?
-    if let bookcase { bookCaseID = try await session.bookCase(bookcase).id }
+    let bookCaseID = try await session.bookCaseID(bookcase)
     let due = await FeatureRun(DueReducer(), state: .init(bookCaseID: bookCaseID), storage: session.storage).send(.onAppear)
     if let error = due.error { throw Failure(error) }
     guard let counts = due.counts else { throw Failure("the due cards were not counted") }

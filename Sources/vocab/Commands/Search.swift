@@ -45,8 +45,7 @@ struct Search: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let session = try Session.open(global)
-    var bookCaseID: BookCase.ID?
-    if let bookcase { bookCaseID = try await session.bookCase(bookcase).id }
+    let bookCaseID = try await session.bookCaseID(bookcase)
     let search = await FeatureRun(
       SearchReducer(),
       state: .init(search: WordSearch(query, bookCaseID: bookCaseID, tag: tag, field: field, limit: limit)),

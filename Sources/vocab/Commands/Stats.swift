@@ -1,6 +1,5 @@
 import ArgumentParser
 import ReviewFeature
-import Storage
 
 struct Stats: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -23,8 +22,7 @@ struct Stats: AsyncParsableCommand {
   @MainActor
   func run() async throws {
     let session = try Session.open(global)
-    var bookCaseID: BookCase.ID?
-    if let bookcase { bookCaseID = try await session.bookCase(bookcase).id }
+    let bookCaseID = try await session.bookCaseID(bookcase)
     let run = await FeatureRun(StatsReducer(), state: .init(bookCaseID: bookCaseID), storage: session.storage).send(.onAppear)
     if let error = run.error { throw Failure(error) }
     guard let stats = run.stats else { throw Failure("the statistics were not read") }

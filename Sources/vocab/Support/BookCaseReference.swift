@@ -12,4 +12,11 @@ extension Session {
     guard let bookCase = lookup.bookCase else { throw Failure("no bookcase matches “\(reference)”") }
     return bookCase
   }
+
+  /// The id of the bookcase a command is limited to, or nil (every bookcase) when none is named.
+  @MainActor
+  func bookCaseID(_ reference: String?) async throws(Failure) -> BookCase.ID? {
+    guard let reference else { return nil }
+    return try await bookCase(reference).id
+  }
 }
