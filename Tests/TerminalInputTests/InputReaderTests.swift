@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TerminalInput
+import TerminalInput
 
 #if canImport(Glibc)
   import Glibc
@@ -17,14 +17,13 @@ import Testing
     private let lock = NSLock()
     private var received: [InputReader.Chunk] = []
     private let arrived = DispatchSemaphore(value: 0)
+    private var inputIsOpen = true
 
     init() throws {
       var ends: [Int32] = [-1, -1]
       try #require(pipe(&ends) == 0)
       (output, input) = (ends[0], ends[1])
     }
-
-    private var inputIsOpen = true
 
     deinit {
       closeInput()
@@ -78,6 +77,7 @@ import Testing
     usleep(100_000)
     #expect(fixture.unread() == "echo typed ahead\n")
     #expect(fixture.chunks(count: 0) == [.bytes(Array("q".utf8))])
+    // Again, as a session's way out may: it returns at once.
     reader.stop()
   }
 

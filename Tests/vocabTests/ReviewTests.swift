@@ -7,8 +7,9 @@ import Testing
 
 /// `review` on a real terminal (tmux running an interactive shell): reveal, grades, undo and quit, then the
 /// database; the terminal's settings restored after q, Ctrl-C, Ctrl-Z, SIGTERM and a crash signal; `fg` after
-/// Ctrl-Z; keys typed after quitting left to the shell; and the refusal without a terminal. The shell is dash: bash puts its own terminal settings back when a
-/// job stops or dies by a signal, which would hide a terminal vocab left raw.
+/// Ctrl-Z; keys typed after quitting left to the shell; and the refusal without a terminal. The shell is dash:
+/// bash puts its own terminal settings back when a job stops or dies by a signal, which would hide a terminal
+/// vocab left raw.
 @Suite(.enabled(if: Tmux.isAvailable, "needs tmux"))
 struct ReviewTests {
   /// A bookcase of three words and dash on a terminal, at its prompt.
